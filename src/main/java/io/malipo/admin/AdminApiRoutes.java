@@ -1,0 +1,162 @@
+package io.malipo.admin;
+
+import io.malipo.common.ApiException;
+import io.malipo.common.ErrorRouteConfigurations;
+import io.malipo.common.HttpExchanges;
+import io.malipo.common.JsonBodies;
+import io.malipo.merchant.MerchantRoutes;
+import io.malipo.merchant.NewApiKey;
+import io.malipo.merchant.NewCheckoutCredential;
+import io.malipo.merchant.NewMerchant;
+import io.malipo.merchant.Rotation;
+import io.malipo.merchant.ApiKeyView;
+import io.malipo.merchant.CheckoutCredentialView;
+import io.malipo.merchant.MerchantView;
+import java.util.UUID;
+import org.apache.camel.Exchange;
+import org.apache.camel.builder.RouteBuilder;
+import org.apache.camel.model.rest.RestDefinition;
+import org.springframework.stereotype.Component;
+
+/**
+ * The operations API (/admin/v1): onboarding merchants and issuing, rotating and revoking
+ * their credentials. Each REST verb forwards to a {@code direct:admin-*} route that checks the
+ * admin token, reads the request and calls the merchant package.
+ */
+@Component
+public class AdminApiRoutes extends RouteBuilder {
+
+    private static final String TAG = "Admin";
+    private static final String SECURITY = "adminToken";
+
+    private final AdminAuth auth;
+    private final JsonBodies json;
+
+    public AdminApiRoutes(AdminAuth auth, JsonBodies json) {
+        this.auth = auth;
+        this.json = json;
+    }
+
+    @Override
+    public void configure() {
+        RestDefinition admin = rest("/admin/v1")
+                .description("Operations API: onboard merchants and manage their credentials. "
+                        + "Authenticate with 'Authorization: Bearer <MALIPO_ADMIN_TOKEN>'.")
+                .securityDefinitions()
+                    .bearerToken(SECURITY, "The admin token (MALIPO_ADMIN_TOKEN)")
+                .end();
+
+        admin.post("/merchants").id("rest-admin-merchant-create").tag(TAG).security(SECURITY)
+                .description("Onboard a merchant. It starts UNVERIFIED: its test credentials work at once, "
+                        + "its live credentials only once it is verified.")
+                .type(NewMerchant.class).outType(MerchantView.class)
+                .responseMessage().code(201).message("The merchant, with its vendor id").endResponseMessage()
+                .responseMessage().code(400).message("A field is missing or invalid").endResponseMessage()
+                .to("direct:admin-merchant-create");
+        admin.get("/merchants/{id}").id("rest-admin-merchant-get").tag(TAG).security(SECURITY)
+                .description("A merchant with its checkout credentials and API keys (never their secrets)")
+                .outType(MerchantView.class)
+                .responseMessage().code(200).message("The merchant").endResponseMessage()
+                .responseMessage().code(404).message("No merchant has this id").endResponseMessage()
+                .to("direct:admin-merchant-get");
+        admin.post("/merchants/{id}/verify").id("rest-admin-merchant-verify").tag(TAG).security(SECURITY)
+                .description("Mark a merchant VERIFIED, which lets its live credentials work")
+                .outType(MerchantView.class)
+                .responseMessage().code(200).message("The merchant, now VERIFIED").endResponseMessage()
+                .responseMessage().code(404).message("No merchant has this id").endResponseMessage()
+                .to("direct:admin-merchant-verify");
+        admin.post("/merchants/{id}/checkout-credentials").id("rest-admin-checkout-credential-create").tag(TAG)
+                .security(SECURITY)
+                .description("Issue a checkout API key and secret (test mode unless livemode is true). "
+                        + "The secret is shown in this answer only.")
+                .type(NewCheckoutCredential.class).outType(CheckoutCredentialView.class)
+                .responseMessage().code(201).message("The credential with its secret").endResponseMessage()
+                .responseMessage().code(404).message("No merchant has this id").endResponseMessage()
+                .to("direct:admin-checkout-credential-create");
+        admin.post("/checkout-credentials/{id}/rotate").id("rest-admin-checkout-credential-rotate").tag(TAG)
+                .security(SECURITY)
+                .description("Replace a checkout secret. The old one keeps working for grace_minutes "
+                        + "(default 60, 0 = stop now). The new secret is shown in this answer only.")
+                .type(Rotation.class).outType(CheckoutCredentialView.class)
+                .responseMessage().code(201).message("The credential with its new secret").endResponseMessage()
+                .responseMessage().code(409).message("The credential is revoked").endResponseMessage()
+                .to("direct:admin-checkout-credential-rotate");
+        admin.post("/checkout-credentials/{id}/revoke").id("rest-admin-checkout-credential-revoke").tag(TAG)
+                .security(SECURITY)
+                .description("Revoke a checkout credential at once, including a replaced secret still in its grace")
+                .outType(CheckoutCredentialView.class)
+                .responseMessage().code(200).message("The credential, now REVOKED").endResponseMessage()
+                .to("direct:admin-checkout-credential-revoke");
+        admin.post("/merchants/{id}/api-keys").id("rest-admin-api-key-create").tag(TAG).security(SECURITY)
+                .description("Issue a token-API key with scopes, optional allowed addresses (CIDR) and "
+                        + "optional expiry. The key is shown in this answer only.")
+                .type(NewApiKey.class).outType(ApiKeyView.class)
+                .responseMessage().code(201).message("The key, whole, once").endResponseMessage()
+                .responseMessage().code(400).message("Unknown scope, malformed CIDR or past expiry")
+                .endResponseMessage()
+                .to("direct:admin-api-key-create");
+        admin.post("/api-keys/{id}/rotate").id("rest-admin-api-key-rotate").tag(TAG).security(SECURITY)
+                .description("Replace an API key. The old key keeps working for grace_minutes "
+                        + "(default 60, 0 = stop now). The new key is shown in this answer only.")
+                .type(Rotation.class).outType(ApiKeyView.class)
+                .responseMessage().code(201).message("The new key, whole, once").endResponseMessage()
+                .responseMessage().code(409).message("The key is revoked or expired").endResponseMessage()
+                .to("direct:admin-api-key-rotate");
+        admin.post("/api-keys/{id}/revoke").id("rest-admin-api-key-revoke").tag(TAG).security(SECURITY)
+                .description("Revoke an API key at once; tokens issued from it stop working")
+                .outType(ApiKeyView.class)
+                .responseMessage().code(200).message("The key, now REVOKED").endResponseMessage()
+                .to("direct:admin-api-key-revoke");
+
+        operation("admin-merchant-create", null, null, NewMerchant.class, "direct:merchant-create", 201);
+        operation("admin-merchant-get", MerchantRoutes.MERCHANT_ID, "merchant", null, "direct:merchant-get", 200);
+        operation("admin-merchant-verify", MerchantRoutes.MERCHANT_ID, "merchant", null,
+                "direct:merchant-verify", 200);
+        operation("admin-checkout-credential-create", MerchantRoutes.MERCHANT_ID, "merchant",
+                NewCheckoutCredential.class, "direct:checkout-credential-issue", 201);
+        operation("admin-checkout-credential-rotate", MerchantRoutes.CREDENTIAL_ID, "checkout credential",
+                Rotation.class, "direct:checkout-credential-rotate", 201);
+        operation("admin-checkout-credential-revoke", MerchantRoutes.CREDENTIAL_ID, "checkout credential", null,
+                "direct:checkout-credential-revoke", 200);
+        operation("admin-api-key-create", MerchantRoutes.MERCHANT_ID, "merchant", NewApiKey.class,
+                "direct:api-key-issue", 201);
+        operation("admin-api-key-rotate", MerchantRoutes.CREDENTIAL_ID, "API key", Rotation.class,
+                "direct:api-key-rotate", 201);
+        operation("admin-api-key-revoke", MerchantRoutes.CREDENTIAL_ID, "API key", null,
+                "direct:api-key-revoke", 200);
+    }
+
+    /**
+     * One admin operation: check the token, take the object's id from the path (when there is
+     * one), read the body (when the operation takes one), call the merchant package, answer.
+     */
+    private void operation(String routeId, String idProperty, String what, Class<?> bodyType, String target,
+            int status) {
+        var route = from("direct:" + routeId).routeId(routeId)
+                .routeConfigurationId(ErrorRouteConfigurations.ADMIN)
+                .process(auth);
+        if (idProperty != null) {
+            route.process(e -> {
+                UUID id = pathId(e, what);
+                e.setProperty(idProperty, id);
+                if (MerchantRoutes.MERCHANT_ID.equals(idProperty)) {
+                    HttpExchanges.setMerchant(e, id);
+                }
+            });
+        }
+        if (bodyType != null) {
+            route.process(json.read(bodyType));
+        }
+        route.to(target).process(json.respond(status));
+    }
+
+    /** The {id} of the path. An id that is not even a UUID names nothing, so it is a 404 too. */
+    private static UUID pathId(Exchange exchange, String what) {
+        String id = exchange.getIn().getHeader("id", String.class);
+        try {
+            return UUID.fromString(id);
+        } catch (IllegalArgumentException | NullPointerException e) {
+            throw ApiException.notFound("There is no " + what + " with id " + id + ".");
+        }
+    }
+}

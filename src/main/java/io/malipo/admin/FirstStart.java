@@ -1,0 +1,139 @@
+package io.malipo.admin;
+
+import io.malipo.common.InstanceSecrets;
+import io.malipo.common.MalipoProperties;
+import io.malipo.merchant.MerchantRoutes;
+import io.malipo.merchant.NewApiKey;
+import io.malipo.merchant.NewCheckoutCredential;
+import io.malipo.merchant.NewMerchant;
+import io.malipo.merchant.Scope;
+import io.malipo.merchant.ApiKeyView;
+import io.malipo.merchant.CheckoutCredentialView;
+import io.malipo.merchant.MerchantView;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Map;
+import java.util.UUID;
+import org.apache.camel.CamelExecutionException;
+import org.apache.camel.Exchange;
+import org.apache.camel.InvalidPayloadException;
+import org.apache.camel.Message;
+import org.apache.camel.ProducerTemplate;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+import org.springframework.boot.context.event.ApplicationReadyEvent;
+import org.springframework.boot.web.context.WebServerApplicationContext;
+import org.springframework.context.event.EventListener;
+import org.springframework.stereotype.Component;
+
+/**
+ * The embedded default's first start: a verified demo merchant with test-mode checkout
+ * credentials and an all-scopes test API key, shown once on the console with a request to
+ * paste, and kept in {@code <data dir>/demo-credentials.txt} (owner-only) to be found again.
+ */
+@Component
+public class FirstStart {
+
+    static final String CREDENTIALS_FILE = "demo-credentials.txt";
+    private static final Logger LOG = LoggerFactory.getLogger(FirstStart.class);
+
+    private final MalipoProperties properties;
+    private final InstanceSecrets secrets;
+    private final ProducerTemplate camel;
+
+    public FirstStart(MalipoProperties properties, InstanceSecrets secrets, ProducerTemplate camel) {
+        this.properties = properties;
+        this.secrets = secrets;
+        this.camel = camel;
+    }
+
+    @EventListener
+    public void onReady(ApplicationReadyEvent event) throws IOException, InvalidPayloadException {
+        if (!properties.firstStart().demoMerchant()) {
+            return;
+        }
+        String baseUrl = "http://localhost:" + port(event);
+        Path file = properties.dataDir().resolve(CREDENTIALS_FILE);
+        if (call("direct:demo-merchant-find", null, Map.of()).getBody() != null) {
+            System.out.println();
+            System.out.println("Malipo is running on " + baseUrl + ". The admin token and demo credentials are in "
+                    + file + (Files.exists(file) ? "" : " (missing: it was deleted)") + ".");
+            System.out.println();
+            return;
+        }
+        String text = createDemoMerchant(baseUrl, file);
+        InstanceSecrets.OwnerOnlyFiles.write(file, text);
+        System.out.println();
+        System.out.print(text);
+        System.out.println();
+        LOG.info("Created the demo merchant; its credentials are in {}", file);
+    }
+
+    private String createDemoMerchant(String baseUrl, Path file) throws InvalidPayloadException {
+        MerchantView created = call("direct:merchant-create",
+                new NewMerchant("Malipo Demo Shop", "demo@example.com"), Map.of(MerchantRoutes.DEMO, true),
+                MerchantView.class);
+        UUID id = created.id();
+        MerchantView merchant = call("direct:merchant-verify", null, Map.of(MerchantRoutes.MERCHANT_ID, id),
+                MerchantView.class);
+        CheckoutCredentialView checkout = call("direct:checkout-credential-issue", new NewCheckoutCredential(false),
+                Map.of(MerchantRoutes.MERCHANT_ID, id), CheckoutCredentialView.class);
+        List<String> allScopes = Arrays.stream(Scope.values()).map(Scope::value).toList();
+        ApiKeyView apiKey = call("direct:api-key-issue",
+                new NewApiKey("Demo key (all scopes)", false, allScopes, List.of(), null),
+                Map.of(MerchantRoutes.MERCHANT_ID, id), ApiKeyView.class);
+
+        boolean showToken = !secrets.adminTokenFromEnvironment();
+        String token = showToken ? secrets.adminToken() : "$MALIPO_ADMIN_TOKEN";
+        String rule = "=".repeat(100);
+        return rule + "\n"
+                + " Malipo is running on " + baseUrl + " with its embedded database in " + properties.dataDir() + "\n"
+                + "\n"
+                + (showToken
+                        ? " Admin token (generated for this installation; keep it secret):\n   " + token + "\n"
+                        : " Admin token: the one you set in MALIPO_ADMIN_TOKEN (not shown).\n")
+                + "\n"
+                + " Demo merchant \"" + merchant.name() + "\" (" + merchant.status() + ", test mode)\n"
+                + "   merchant id          " + merchant.id() + "\n"
+                + "   vendor               " + merchant.vendor() + "\n"
+                + "   checkout API key     " + checkout.apiKey() + "\n"
+                + "   checkout API secret  " + checkout.apiSecret() + "\n"
+                + "   token API key        " + apiKey.key() + "\n"
+                + "                        (scopes: " + String.join(" ", apiKey.scopes()) + ")\n"
+                + "\n"
+                + " Try it: read the demo merchant, then onboard one of your own:\n"
+                + "   curl -s " + baseUrl + "/admin/v1/merchants/" + merchant.id() + " \\\n"
+                + "        -H \"Authorization: Bearer " + token + "\"\n"
+                + "   curl -s -X POST " + baseUrl + "/admin/v1/merchants \\\n"
+                + "        -H \"Authorization: Bearer " + token + "\" -H 'Content-Type: application/json' \\\n"
+                + "        -d '{\"name\": \"Duka la Mama\", \"email\": \"payments@duka.example.com\"}'\n"
+                + "\n"
+                + " This is shown once. It is kept in " + file + " (readable only by you).\n"
+                + rule + "\n";
+    }
+
+    private <T> T call(String endpoint, Object body, Map<String, Object> properties, Class<T> type)
+            throws InvalidPayloadException {
+        return call(endpoint, body, properties).getMandatoryBody(type);
+    }
+
+    private Message call(String endpoint, Object body, Map<String, Object> properties) {
+        Exchange done = camel.send(endpoint, exchange -> {
+            properties.forEach(exchange::setProperty);
+            exchange.getIn().setBody(body);
+        });
+        if (done.getException() != null) {
+            throw new CamelExecutionException("setting up the demo merchant failed at " + endpoint, done,
+                    done.getException());
+        }
+        return done.getMessage();
+    }
+
+    private static int port(ApplicationReadyEvent event) {
+        return event.getApplicationContext() instanceof WebServerApplicationContext web
+                ? web.getWebServer().getPort() : 8080;
+    }
+}

@@ -1,0 +1,75 @@
+package io.malipo.common;
+
+import org.apache.camel.Exchange;
+import org.apache.camel.builder.RouteConfigurationBuilder;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+import org.springframework.dao.DataAccessResourceFailureException;
+import org.springframework.dao.TransientDataAccessException;
+import org.springframework.stereotype.Component;
+
+/**
+ * The error handling an API route opts into with {@code routeConfigurationId}: one per
+ * surface, so each answers in its own format. A refusal ({@link ApiException}) is answered as
+ * it says; a database that cannot be reached is a 503 to retry; anything else is a bug, logged
+ * with a reference the client is given, and answered 500 without internals.
+ */
+@Component
+public class ErrorRouteConfigurations extends RouteConfigurationBuilder {
+
+    public static final String ADMIN = "admin-errors";
+    public static final String TOKEN_API = "api-errors";
+    public static final String CHECKOUT = "checkout-errors";
+    private static final Logger LOG = LoggerFactory.getLogger(ErrorRouteConfigurations.class);
+
+    private final ErrorResponses errors;
+
+    public ErrorRouteConfigurations(ErrorResponses errors) {
+        this.errors = errors;
+    }
+
+    @Override
+    public void configuration() {
+        surface(ADMIN, Surface.ADMIN);
+        surface(TOKEN_API, Surface.TOKEN_API);
+        surface(CHECKOUT, Surface.CHECKOUT);
+    }
+
+    private void surface(String id, Surface surface) {
+        routeConfiguration(id)
+                .onException(ApiException.class).handled(true)
+                    .process(exchange -> errors.write(exchange, surface, caught(exchange, ApiException.class)))
+                .end()
+                .onException(DataAccessResourceFailureException.class, TransientDataAccessException.class).handled(true)
+                    .process(exchange -> unavailable(exchange, surface))
+                .end()
+                .onException(Exception.class).handled(true)
+                    .process(exchange -> unexpected(exchange, surface));
+    }
+
+    private void unavailable(Exchange exchange, Surface surface) {
+        String reference = HttpExchanges.requestId(exchange);
+        LOG.warn("Database unavailable, answering 503 (reference {} on route {}): {}", reference,
+                exchange.getFromRouteId(), caught(exchange, Exception.class).getMessage());
+        errors.write(exchange, surface, new ApiException(503, "service_unavailable",
+                "Malipo cannot reach its database right now; nothing was changed. Retry in a few seconds.")
+                .withHeader("Retry-After", "5"));
+    }
+
+    private void unexpected(Exchange exchange, Surface surface) {
+        String reference = HttpExchanges.requestId(exchange);
+        LOG.error("Unexpected failure, answering 500 (reference {} on route {})", reference,
+                exchange.getFromRouteId(), caught(exchange, Exception.class));
+        errors.write(exchange, surface, internalError(reference));
+    }
+
+    /** The 500 every layer answers for a failure it did not expect. */
+    public static ApiException internalError(String reference) {
+        return new ApiException(500, "internal_error", "Malipo could not complete this request because of an "
+                + "internal error. Quote reference " + reference + " if you contact support.");
+    }
+
+    private static <T extends Exception> T caught(Exchange exchange, Class<T> type) {
+        return exchange.getProperty(Exchange.EXCEPTION_CAUGHT, type);
+    }
+}

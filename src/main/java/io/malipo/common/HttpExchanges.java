@@ -1,0 +1,57 @@
+package io.malipo.common;
+
+import jakarta.servlet.http.HttpServletRequest;
+import java.util.Optional;
+import java.util.UUID;
+import org.apache.camel.Exchange;
+import org.apache.camel.component.platform.http.springboot.PlatformHttpMessage;
+
+/**
+ * What a route needs to know about the HTTP request behind its exchange. The servlet request
+ * carries the request id (set by {@link io.malipo.common.web.EdgeFilter}) and collects the
+ * merchant id for the request log; exchanges started elsewhere (timers, tests) have neither.
+ */
+public final class HttpExchanges {
+
+    public static final String REQUEST_ID = "malipo.requestId";
+    public static final String MERCHANT_ID = "malipo.merchantId";
+    public static final String RAW_BODY = "malipo.rawBody";
+    private static final String FALLBACK_REQUEST_ID = "malipoRequestId";
+
+    private HttpExchanges() {
+    }
+
+    public static Optional<HttpServletRequest> request(Exchange exchange) {
+        if (exchange.getIn() instanceof PlatformHttpMessage message) {
+            return Optional.ofNullable(message.getRequest());
+        }
+        return Optional.empty();
+    }
+
+    public static String requestId(Exchange exchange) {
+        return request(exchange)
+                .map(r -> (String) r.getAttribute(REQUEST_ID))
+                .orElseGet(() -> exchange.getProperties()
+                        .computeIfAbsent(FALLBACK_REQUEST_ID, k -> UUID.randomUUID().toString())
+                        .toString());
+    }
+
+    public static String path(Exchange exchange) {
+        return request(exchange).map(HttpServletRequest::getRequestURI).orElse(null);
+    }
+
+    /** The body exactly as the client sent it (capped by the edge filter), or an empty array. */
+    public static byte[] rawBody(Exchange exchange) {
+        return request(exchange)
+                .map(r -> (byte[]) r.getAttribute(RAW_BODY))
+                .orElseGet(() -> {
+                    byte[] body = exchange.getIn().getBody(byte[].class);
+                    return body == null ? new byte[0] : body;
+                });
+    }
+
+    /** Records which merchant a request acted for, so the request log can name it. */
+    public static void setMerchant(Exchange exchange, Object merchantId) {
+        request(exchange).ifPresent(r -> r.setAttribute(MERCHANT_ID, String.valueOf(merchantId)));
+    }
+}

@@ -1,0 +1,35 @@
+package io.malipo.common;
+
+import jakarta.validation.Valid;
+import jakarta.validation.constraints.NotNull;
+import java.nio.file.Path;
+import org.springframework.boot.context.properties.ConfigurationProperties;
+import org.springframework.boot.context.properties.bind.DefaultValue;
+import org.springframework.util.unit.DataSize;
+import org.springframework.validation.annotation.Validated;
+
+/**
+ * The settings every part of Malipo shares. Secrets (admin token, master key) arrive from the
+ * environment; where they are blank the embedded default generates them into the data directory.
+ */
+@ConfigurationProperties("malipo")
+@Validated
+public record MalipoProperties(
+        @NotNull Path dataDir,
+        String adminToken,
+        String masterKey,
+        String publicUrl,
+        @Valid @DefaultValue Http http,
+        @Valid @DefaultValue FirstStart firstStart) {
+
+    public record Http(@DefaultValue("64KB") DataSize maxBodySize) {
+    }
+
+    /**
+     * What the first start of an instance does on its own: generate the admin token and master
+     * key into the data directory (never in a cluster: every instance needs the same ones), and
+     * create a verified demo merchant with test credentials.
+     */
+    public record FirstStart(@DefaultValue("false") boolean generateSecrets, @DefaultValue("false") boolean demoMerchant) {
+    }
+}

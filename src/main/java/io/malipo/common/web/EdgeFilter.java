@@ -1,0 +1,164 @@
+package io.malipo.common.web;
+
+import io.malipo.common.ApiException;
+import io.malipo.common.ErrorResponses;
+import io.malipo.common.HttpExchanges;
+import io.malipo.common.MalipoProperties;
+import io.malipo.common.Surface;
+import jakarta.servlet.AsyncEvent;
+import jakarta.servlet.AsyncListener;
+import jakarta.servlet.FilterChain;
+import jakarta.servlet.ServletException;
+import jakarta.servlet.http.HttpServletRequest;
+import jakarta.servlet.http.HttpServletResponse;
+import java.io.IOException;
+import java.io.InputStream;
+import java.util.Collections;
+import java.util.List;
+import java.util.UUID;
+import java.util.concurrent.TimeUnit;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+import org.springframework.core.Ordered;
+import org.springframework.core.annotation.Order;
+import org.springframework.http.InvalidMediaTypeException;
+import org.springframework.http.MediaType;
+import org.springframework.stereotype.Component;
+import org.springframework.web.filter.OncePerRequestFilter;
+
+/**
+ * The first thing every request meets. It gives the request an id, refuses what no operation
+ * could answer (a response type other than JSON, a body over the cap) in the surface's own
+ * error format, keeps the body bytes so operations can read them exactly as sent (checkout
+ * signatures are computed over the client's own rendering), and writes one log line when the
+ * response is complete.
+ */
+@Component
+@Order(Ordered.HIGHEST_PRECEDENCE)
+public class EdgeFilter extends OncePerRequestFilter {
+
+    public static final String REQUEST_ID_HEADER = "X-Request-Id";
+    private static final Logger REQUEST_LOG = LoggerFactory.getLogger("io.malipo.http");
+    private static final List<MediaType> JSON_TYPES =
+            List.of(MediaType.APPLICATION_JSON, MediaType.APPLICATION_PROBLEM_JSON);
+
+    private final ErrorResponses errors;
+    private final int maxBodyBytes;
+
+    public EdgeFilter(ErrorResponses errors, MalipoProperties properties) {
+        this.errors = errors;
+        this.maxBodyBytes = Math.toIntExact(properties.http().maxBodySize().toBytes());
+    }
+
+    @Override
+    protected void doFilterInternal(HttpServletRequest request, HttpServletResponse response, FilterChain chain)
+            throws ServletException, IOException {
+        long started = System.nanoTime();
+        String requestId = UUID.randomUUID().toString();
+        request.setAttribute(HttpExchanges.REQUEST_ID, requestId);
+        response.setHeader(REQUEST_ID_HEADER, requestId);
+        Surface surface = Surface.of(request.getRequestURI());
+        try {
+            HttpServletRequest admitted = admit(request, response, surface, requestId);
+            if (admitted != null) {
+                chain.doFilter(admitted, response);
+            }
+        } finally {
+            if (request.isAsyncStarted()) {
+                request.getAsyncContext().addListener(new LogOnCompletion(request, response, started));
+            } else {
+                log(request, response, started);
+            }
+        }
+    }
+
+    /** The request to pass on, or null when it has already been answered with an error. */
+    private HttpServletRequest admit(HttpServletRequest request, HttpServletResponse response, Surface surface,
+            String requestId) throws IOException {
+        if (surface.isApi() && !acceptsJson(request)) {
+            errors.write(response, surface, new ApiException(406, "not_acceptable",
+                    "This API answers only in JSON: send 'Accept: application/json' (or leave Accept out)."),
+                    request.getRequestURI(), requestId);
+            return null;
+        }
+        if (request.getContentLengthLong() > maxBodyBytes) {
+            refuseTooLarge(request, response, surface, requestId);
+            return null;
+        }
+        byte[] body = readBody(request);
+        if (body == null) {
+            refuseTooLarge(request, response, surface, requestId);
+            return null;
+        }
+        request.setAttribute(HttpExchanges.RAW_BODY, body);
+        return new CachedBodyRequest(request, body);
+    }
+
+    private void refuseTooLarge(HttpServletRequest request, HttpServletResponse response, Surface surface,
+            String requestId) throws IOException {
+        // The rest of an oversized body is not read; the connection closes after this answer.
+        response.setHeader("Connection", "close");
+        errors.write(response, surface, new ApiException(413, "body_too_large",
+                "The request body is larger than " + maxBodyBytes / 1024 + " KiB; send a smaller body."),
+                request.getRequestURI(), requestId);
+    }
+
+    /** The body, or null when it turned out longer than the cap (chunked bodies declare no length). */
+    private byte[] readBody(HttpServletRequest request) throws IOException {
+        boolean chunked = "chunked".equalsIgnoreCase(request.getHeader("Transfer-Encoding"));
+        if (request.getContentLengthLong() <= 0 && !chunked) {
+            return new byte[0];
+        }
+        try (InputStream in = request.getInputStream()) {
+            byte[] body = in.readNBytes(maxBodyBytes + 1);
+            return body.length > maxBodyBytes ? null : body;
+        }
+    }
+
+    static boolean acceptsJson(HttpServletRequest request) {
+        List<String> values = Collections.list(request.getHeaders("Accept"));
+        if (values.isEmpty()) {
+            return true;
+        }
+        try {
+            List<MediaType> accepted = MediaType.parseMediaTypes(values);
+            return accepted.isEmpty() || accepted.stream().anyMatch(a -> JSON_TYPES.stream().anyMatch(a::isCompatibleWith));
+        } catch (InvalidMediaTypeException e) {
+            // Clients in the wild send malformed media types; an unreadable Accept excludes nothing.
+            return true;
+        }
+    }
+
+    private static void log(HttpServletRequest request, HttpServletResponse response, long started) {
+        if (!REQUEST_LOG.isInfoEnabled()) {
+            return;
+        }
+        Object merchant = request.getAttribute(HttpExchanges.MERCHANT_ID);
+        REQUEST_LOG.info("method={} path={} status={} duration_ms={} merchant={} request_id={}",
+                request.getMethod(), request.getRequestURI(), response.getStatus(),
+                TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - started),
+                merchant == null ? "-" : merchant, request.getAttribute(HttpExchanges.REQUEST_ID));
+    }
+
+    private record LogOnCompletion(HttpServletRequest request, HttpServletResponse response, long started)
+            implements AsyncListener {
+
+        @Override
+        public void onComplete(AsyncEvent event) {
+            log(request, response, started);
+        }
+
+        @Override
+        public void onTimeout(AsyncEvent event) {
+        }
+
+        @Override
+        public void onError(AsyncEvent event) {
+        }
+
+        @Override
+        public void onStartAsync(AsyncEvent event) {
+            event.getAsyncContext().addListener(this);
+        }
+    }
+}

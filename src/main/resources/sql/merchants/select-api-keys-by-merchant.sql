@@ -1,0 +1,5 @@
+SELECT id, merchant_id, name, lookup, scopes, allowed_ips, livemode, status, expires_at, created_at, rotated_at,
+       previous_valid_until, revoked_at, last_used_at
+FROM api_key
+WHERE merchant_id = :#${exchangeProperty.malipoMerchantId}
+ORDER BY created_at, id
