@@ -1,0 +1,128 @@
+package io.malipo.admin;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import io.malipo.MalipoApplication;
+import io.malipo.testsupport.Http;
+import io.malipo.testsupport.Http.Response;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.attribute.PosixFilePermissions;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
+import org.junit.jupiter.api.io.TempDir;
+import org.springframework.boot.builder.SpringApplicationBuilder;
+import org.springframework.boot.test.system.CapturedOutput;
+import org.springframework.boot.test.system.OutputCaptureExtension;
+import org.springframework.boot.web.context.WebServerApplicationContext;
+import org.springframework.context.ConfigurableApplicationContext;
+
+/**
+ * README command one: Malipo on its embedded default (H2 in file mode), started the way
+ * {@code ./mvnw spring-boot:run} starts it, with nothing configured but a data directory.
+ */
+@ExtendWith(OutputCaptureExtension.class)
+class EmbeddedDefaultIT {
+
+    @Test
+    void firstStartShowsWorkingDemoCredentialsOnceAndARestartKeepsEverything(@TempDir Path dataDir,
+            CapturedOutput output) throws IOException {
+        String merchantId;
+        String adminToken;
+        try (ConfigurableApplicationContext first = start(dataDir)) {
+            Path saved = dataDir.resolve("demo-credentials.txt");
+            assertThat(saved).exists();
+            assertThat(PosixFilePermissions.toString(Files.getPosixFilePermissions(saved))).isEqualTo("rw-------");
+            assertThat(PosixFilePermissions.toString(Files.getPosixFilePermissions(dataDir.resolve("admin-token"))))
+                    .isEqualTo("rw-------");
+            String credentials = Files.readString(saved);
+            assertThat(output.getOut()).contains(credentials);
+
+            adminToken = Files.readString(dataDir.resolve("admin-token")).strip();
+            assertThat(credentials).contains(adminToken);
+            Http admin = http(first).bearer(adminToken);
+            String demoId = field(credentials, "merchant id");
+            JsonNode demo = admin.get("/admin/v1/merchants/" + demoId).json();
+            assertThat(demo.get("status").asText()).isEqualTo("VERIFIED");
+            assertThat(demo.get("vendor").asText()).isEqualTo(field(credentials, "vendor"));
+            assertThat(demo.get("checkout_credentials").get(0).get("api_key").asText())
+                    .isEqualTo(field(credentials, "checkout API key")).startsWith("ck_test_");
+            assertThat(field(credentials, "checkout API secret")).startsWith("cs_test_");
+            assertThat(field(credentials, "token API key"))
+                    .startsWith(demo.get("api_keys").get(0).get("key_prefix").asText() + "_");
+            assertThat(demo.get("api_keys").get(0).get("scopes")).extracting(JsonNode::asText)
+                    .containsExactly("payments.read", "payments.write", "payouts.write", "refunds.write");
+
+            merchantId = onboard(admin);
+        }
+
+        int printedBefore = output.getOut().length();
+        try (ConfigurableApplicationContext second = start(dataDir)) {
+            Http admin = http(second).bearer(adminToken);
+            Response kept = admin.get("/admin/v1/merchants/" + merchantId);
+            assertThat(kept.status()).isEqualTo(200);
+            assertThat(kept.json().get("status").asText()).isEqualTo("VERIFIED");
+            assertThat(kept.json().get("checkout_credentials")).hasSize(1);
+            assertThat(kept.json().get("api_keys")).hasSize(1);
+            String restartOutput = output.getOut().substring(printedBefore);
+            assertThat(restartOutput).contains("The admin token and demo credentials are in "
+                    + dataDir.resolve("demo-credentials.txt"));
+            assertThat(restartOutput).doesNotContain(adminToken).doesNotContain("checkout API secret");
+        }
+    }
+
+    @Test
+    void secretsGivenInTheEnvironmentAreNeverShownOrWritten(@TempDir Path dataDir, CapturedOutput output)
+            throws IOException {
+        String token = "operator-chosen-token-0123456789";
+        String masterKey = "ZmVkY2JhOTg3NjU0MzIxMGZlZGNiYTk4NzY1NDMyMTA=";
+
+        try (ConfigurableApplicationContext app = start(dataDir, "--malipo.admin-token=" + token,
+                "--malipo.master-key=" + masterKey)) {
+            assertThat(http(app).bearer(token).post("/admin/v1/merchants",
+                    "{\"name\": \"Env\", \"email\": \"e@shop.co.tz\"}").status()).isEqualTo(201);
+        }
+
+        assertThat(output.toString()).doesNotContain(token).doesNotContain(masterKey)
+                .contains("the one you set in MALIPO_ADMIN_TOKEN (not shown)");
+        assertThat(dataDir.resolve("admin-token")).doesNotExist();
+        assertThat(dataDir.resolve("master-key")).doesNotExist();
+        assertThat(Files.readString(dataDir.resolve("demo-credentials.txt"))).doesNotContain(token);
+    }
+
+    /** The onboarding flow an operator follows with the admin API; answers the merchant's id. */
+    private static String onboard(Http admin) {
+        Response created = admin.post("/admin/v1/merchants", """
+                {"name": "Duka la Mama", "email": "payments@duka.co.tz"}""");
+        assertThat(created.status()).isEqualTo(201);
+        String id = created.json().get("id").asText();
+        assertThat(admin.post("/admin/v1/merchants/" + id + "/verify", "").status()).isEqualTo(200);
+        assertThat(admin.post("/admin/v1/merchants/" + id + "/checkout-credentials", "{\"livemode\": true}").status())
+                .isEqualTo(201);
+        assertThat(admin.post("/admin/v1/merchants/" + id + "/api-keys",
+                "{\"name\": \"shop\", \"scopes\": [\"payments.read\", \"payments.write\"]}").status()).isEqualTo(201);
+        return id;
+    }
+
+    private static ConfigurableApplicationContext start(Path dataDir, String... args) {
+        String[] all = new String[args.length + 2];
+        all[0] = "--server.port=0";
+        all[1] = "--malipo.data-dir=" + dataDir;
+        System.arraycopy(args, 0, all, 2, args.length);
+        return new SpringApplicationBuilder(MalipoApplication.class).run(all);
+    }
+
+    private static Http http(ConfigurableApplicationContext app) {
+        return new Http("http://localhost:" + ((WebServerApplicationContext) app).getWebServer().getPort());
+    }
+
+    private static String field(String credentials, String label) {
+        Matcher m = Pattern.compile("^ {3}" + Pattern.quote(label) + " +(\\S+)$", Pattern.MULTILINE).matcher(credentials);
+        assertThat(m.find()).as(label + " in " + credentials).isTrue();
+        return m.group(1);
+    }
+}

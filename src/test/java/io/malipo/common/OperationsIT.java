@@ -1,0 +1,75 @@
+package io.malipo.common;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import io.malipo.testsupport.Http.Response;
+import io.malipo.testsupport.PostgresIT;
+import java.util.regex.Pattern;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
+import org.springframework.boot.test.system.CapturedOutput;
+import org.springframework.boot.test.system.OutputCaptureExtension;
+
+@ExtendWith(OutputCaptureExtension.class)
+class OperationsIT extends PostgresIT {
+
+    @Test
+    void healthReportsTheDatabaseAndCamel() {
+        Response health = http.get("/actuator/health");
+
+        assertThat(health.status()).isEqualTo(200);
+        JsonNode components = health.json().get("components");
+        assertThat(health.json().get("status").asText()).isEqualTo("UP");
+        assertThat(components.get("db").get("status").asText()).isEqualTo("UP");
+        assertThat(components.get("camelHealth").get("status").asText()).isEqualTo("UP");
+    }
+
+    @Test
+    void prometheusExposesCamelRouteMetrics() {
+        admin.post("/admin/v1/merchants", "{\"name\": \"Metered\", \"email\": \"m@shop.co.tz\"}");
+
+        Response metrics = http.get("/actuator/prometheus", "Accept", "text/plain");
+
+        assertThat(metrics.status()).isEqualTo(200);
+        assertThat(metrics.body()).containsPattern(
+                Pattern.compile("camel_exchanges_total\\{[^}]*routeId=\"admin-merchant-create\""));
+        assertThat(metrics.body()).contains("application=\"malipo\"");
+    }
+
+    @Test
+    void openApiDescribesTheAdminOperations() {
+        Response spec = http.get("/openapi.json");
+
+        assertThat(spec.status()).isEqualTo(200);
+        JsonNode paths = spec.json().get("paths");
+        assertThat(spec.json().get("openapi").asText()).startsWith("3.");
+        assertThat(paths.has("/admin/v1/merchants")).isTrue();
+        assertThat(paths.get("/admin/v1/merchants").has("post")).isTrue();
+        assertThat(paths.get("/admin/v1/api-keys/{id}/rotate").get("post").get("responses").has("201")).isTrue();
+        assertThat(spec.json().get("components").get("schemas").has("NewApiKey")).isTrue();
+    }
+
+    @Test
+    void everyRequestIsLoggedOnceWithMerchantAndNothingSecret(CapturedOutput output) {
+        String merchant = admin.post("/admin/v1/merchants", "{\"name\": \"Logged\", \"email\": \"l@shop.co.tz\"}")
+                .json().get("id").asText();
+        Response credential = admin.post("/admin/v1/merchants/" + merchant + "/checkout-credentials", "{}");
+        Response key = admin.post("/admin/v1/merchants/" + merchant + "/api-keys",
+                "{\"name\": \"k\", \"scopes\": [\"payments.read\"]}");
+        Response rotated = admin.post("/admin/v1/api-keys/" + key.json().get("id").asText() + "/rotate", "");
+        http.post("/admin/v1/merchants", "{}", "Authorization", "Bearer not-the-token-but-secret-looking");
+
+        String requestId = credential.header("X-Request-Id").orElseThrow();
+        assertThat(output.getOut()).containsOnlyOnce("request_id=" + requestId);
+        assertThat(output.getOut()).contains("method=POST path=/admin/v1/merchants/" + merchant
+                + "/checkout-credentials status=201");
+        assertThat(output.getOut()).contains("merchant=" + merchant + " request_id=" + requestId);
+        assertThat(output.toString())
+                .doesNotContain(ADMIN_TOKEN)
+                .doesNotContain("not-the-token-but-secret-looking")
+                .doesNotContain(credential.json().get("api_secret").asText())
+                .doesNotContain(key.json().get("key").asText())
+                .doesNotContain(rotated.json().get("key").asText());
+    }
+}

@@ -1,0 +1,73 @@
+package io.malipo.merchant;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.malipo.testsupport.PostgresIT;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.Map;
+import java.util.UUID;
+import org.apache.camel.CamelContext;
+import org.junit.jupiter.api.Test;
+import org.quartz.JobKey;
+import org.quartz.Scheduler;
+import org.quartz.TriggerKey;
+import org.springframework.beans.factory.annotation.Autowired;
+
+/** The housekeeping route of routes/housekeeping.yaml, fired by its clustered Quartz trigger. */
+class HousekeepingRoutesIT extends PostgresIT {
+
+    private static final JobKey JOB = JobKey.jobKey("forget-replaced-secrets", "housekeeping");
+
+    @Autowired
+    Scheduler scheduler;
+    @Autowired
+    CamelContext camel;
+
+    @Test
+    void theRouteFileIsLoadedAndItsTriggerLivesInTheClusteredJdbcStore() throws Exception {
+        assertThat(camel.getRoute("housekeeping-forget-replaced-secrets")).isNotNull();
+        assertThat(scheduler.getMetaData().isJobStoreClustered()).isTrue();
+        assertThat(scheduler.getMetaData().getJobStoreClass().getSimpleName()).isEqualTo("LocalDataSourceJobStore");
+        assertThat(jdbc.queryForObject("SELECT cron_expression FROM qrtz_cron_triggers WHERE trigger_name = ?",
+                String.class, "forget-replaced-secrets")).isEqualTo("0 7/15 * * * ?");
+        assertThat(scheduler.getTrigger(TriggerKey.triggerKey("forget-replaced-secrets", "housekeeping")))
+                .isNotNull();
+    }
+
+    @Test
+    void replacedSecretsAreForgottenOnceTheirGraceEndsAndNotBefore() throws Exception {
+        String merchant = admin.post("/admin/v1/merchants", "{\"name\": \"Tidy\", \"email\": \"t@shop.co.tz\"}")
+                .json().get("id").asText();
+        UUID shortGrace = rotatedApiKey(merchant, 1);
+        UUID longGrace = rotatedApiKey(merchant, 60);
+        UUID credential = UUID.fromString(admin.post("/admin/v1/merchants/" + merchant + "/checkout-credentials", "{}")
+                .json().get("id").asText());
+        admin.post("/admin/v1/checkout-credentials/" + credential + "/rotate", "{\"grace_minutes\": 1}");
+
+        clock.advance(Duration.ofMinutes(2));
+        scheduler.triggerJob(JOB);
+
+        awaitNull("SELECT previous_secret_hash FROM api_key WHERE id = ?", shortGrace);
+        awaitNull("SELECT previous_secret_sealed FROM checkout_credential WHERE id = ?", credential);
+        Map<String, Object> kept = jdbc.queryForMap("SELECT * FROM api_key WHERE id = ?", longGrace);
+        assertThat(kept.get("previous_secret_hash")).isNotNull();
+        assertThat(kept.get("previous_valid_until")).isNotNull();
+    }
+
+    private UUID rotatedApiKey(String merchant, int graceMinutes) {
+        UUID id = UUID.fromString(admin.post("/admin/v1/merchants/" + merchant + "/api-keys",
+                "{\"name\": \"k\", \"scopes\": [\"payments.read\"]}").json().get("id").asText());
+        assertThat(admin.post("/admin/v1/api-keys/" + id + "/rotate", "{\"grace_minutes\": " + graceMinutes + "}")
+                .status()).isEqualTo(201);
+        return id;
+    }
+
+    private void awaitNull(String sql, UUID id) throws InterruptedException {
+        Instant deadline = Instant.now().plusSeconds(15);
+        while (jdbc.queryForObject(sql, Object.class, id) != null) {
+            assertThat(Instant.now()).as("waiting for: " + sql).isBefore(deadline);
+            Thread.sleep(100);
+        }
+    }
+}

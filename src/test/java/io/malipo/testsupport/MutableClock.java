@@ -1,0 +1,36 @@
+package io.malipo.testsupport;
+
+import java.time.Clock;
+import java.time.Duration;
+import java.time.Instant;
+import java.time.ZoneId;
+import java.time.ZoneOffset;
+
+/** A clock tests can move forward; it follows real time from wherever it was set. */
+public final class MutableClock extends Clock {
+
+    private volatile Duration offset = Duration.ZERO;
+
+    public void advance(Duration by) {
+        offset = offset.plus(by);
+    }
+
+    public void reset() {
+        offset = Duration.ZERO;
+    }
+
+    @Override
+    public Instant instant() {
+        return Instant.now().plus(offset);
+    }
+
+    @Override
+    public ZoneId getZone() {
+        return ZoneOffset.UTC;
+    }
+
+    @Override
+    public Clock withZone(ZoneId zone) {
+        return this;
+    }
+}

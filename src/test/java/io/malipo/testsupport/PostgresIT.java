@@ -1,0 +1,72 @@
+package io.malipo.testsupport;
+
+import io.malipo.MalipoApplication;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.springframework.beans.factory.annotation.Autowired;
+import org.springframework.boot.test.autoconfigure.actuate.observability.AutoConfigureObservability;
+import org.springframework.boot.test.context.SpringBootTest;
+import org.springframework.boot.test.context.TestConfiguration;
+import org.springframework.boot.test.web.server.LocalServerPort;
+import org.springframework.context.annotation.Bean;
+import org.springframework.context.annotation.Import;
+import org.springframework.context.annotation.Primary;
+import org.springframework.jdbc.core.JdbcTemplate;
+import org.springframework.test.context.ActiveProfiles;
+import org.springframework.test.context.DynamicPropertyRegistry;
+import org.springframework.test.context.DynamicPropertySource;
+
+/**
+ * Base of the integration tests: the whole application on a random port, on the production
+ * profile, against this run's PostgreSQL database, with metrics exported as in production.
+ * Subclasses that add nothing share one application context.
+ */
+@AutoConfigureObservability
+@SpringBootTest(classes = MalipoApplication.class, webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT)
+@ActiveProfiles("postgres")
+@Import(PostgresIT.TestBeans.class)
+public abstract class PostgresIT {
+
+    public static final String ADMIN_TOKEN = "test-admin-token-0123456789abcdef";
+    /** 32 bytes of test key, Base64. */
+    public static final String MASTER_KEY = "MDEyMzQ1Njc4OWFiY2RlZjAxMjM0NTY3ODlhYmNkZWY=";
+
+    @LocalServerPort
+    protected int port;
+    @Autowired
+    protected MutableClock clock;
+    @Autowired
+    protected JdbcTemplate jdbc;
+    protected Http http;
+    protected Http admin;
+
+    @DynamicPropertySource
+    static void database(DynamicPropertyRegistry registry) {
+        registry.add("spring.datasource.url", TestDatabase::url);
+        registry.add("spring.datasource.username", TestDatabase::user);
+        registry.add("spring.datasource.password", TestDatabase::password);
+        registry.add("malipo.admin-token", () -> ADMIN_TOKEN);
+        registry.add("malipo.master-key", () -> MASTER_KEY);
+    }
+
+    @BeforeEach
+    void clients() {
+        http = new Http("http://localhost:" + port);
+        admin = http.bearer(ADMIN_TOKEN);
+    }
+
+    @AfterEach
+    void resetClock() {
+        clock.reset();
+    }
+
+    @TestConfiguration(proxyBeanMethods = false)
+    public static class TestBeans {
+
+        @Bean
+        @Primary
+        MutableClock testClock() {
+            return new MutableClock();
+        }
+    }
+}
