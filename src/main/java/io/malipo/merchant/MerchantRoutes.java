@@ -5,6 +5,8 @@ import io.malipo.merchant.Onboarding.Issued;
 import java.util.List;
 import java.util.Map;
 import java.util.UUID;
+import java.util.function.BiFunction;
+import java.util.function.Function;
 import org.apache.camel.Exchange;
 import org.apache.camel.builder.RouteBuilder;
 import org.apache.camel.component.sql.SqlConstants;
@@ -70,60 +72,16 @@ public class MerchantRoutes extends RouteBuilder {
         from("direct:demo-merchant-find").routeId("demo-merchant-find")
                 .to(SQL + "select-demo-merchant.sql?outputType=SelectOne");
 
-        from("direct:checkout-credential-issue").routeId("checkout-credential-issue")
-                .setProperty(REQUEST, body())
-                .to(SQL + "select-merchant.sql?outputType=SelectOne")
-                .process(e -> {
-                    found(e, "merchant", MERCHANT_ID);
-                    issue(e, onboarding.issueCheckoutCredential(e.getProperty(MERCHANT_ID, UUID.class),
-                            e.getProperty(REQUEST, NewCheckoutCredential.class).live()));
-                })
-                .to(SQL + "insert-checkout-credential.sql")
-                .setBody(exchangeProperty(ISSUED));
+        issuing("checkout-credential-issue", "checkout-credential", NewCheckoutCredential.class,
+                (merchant, request) -> onboarding.issueCheckoutCredential(merchant, request.live()));
+        rotation("checkout-credential-rotate", "checkout-credential", "checkout credential",
+                onboarding::rotateCheckoutCredential);
+        revocation("checkout-credential-revoke", "checkout-credential", "checkout credential",
+                onboarding::checkoutCredentialView);
 
-        from("direct:checkout-credential-rotate").routeId("checkout-credential-rotate")
-                .setProperty(REQUEST, body())
-                .to(SQL + "select-checkout-credential.sql?outputType=SelectOne")
-                .process(e -> issue(e, onboarding.rotateCheckoutCredential(
-                        found(e, "checkout credential", CREDENTIAL_ID), e.getProperty(REQUEST, Rotation.class))))
-                .to(SQL + "update-checkout-credential-secret.sql")
-                .process(MerchantRoutes::requireNoRace)
-                .setBody(exchangeProperty(ISSUED));
-
-        from("direct:checkout-credential-revoke").routeId("checkout-credential-revoke")
-                .setProperty(NOW, method(onboarding, "now"))
-                .to(SQL + "update-checkout-credential-revoked.sql")
-                .process(e -> requireUpdated(e, "checkout credential", CREDENTIAL_ID))
-                .to(SQL + "select-checkout-credential.sql?outputType=SelectOne")
-                .process(e -> e.getIn().setBody(onboarding.checkoutCredentialView(
-                        found(e, "checkout credential", CREDENTIAL_ID))));
-
-        from("direct:api-key-issue").routeId("api-key-issue")
-                .setProperty(REQUEST, body())
-                .to(SQL + "select-merchant.sql?outputType=SelectOne")
-                .process(e -> {
-                    found(e, "merchant", MERCHANT_ID);
-                    issue(e, onboarding.issueApiKey(e.getProperty(MERCHANT_ID, UUID.class),
-                            e.getProperty(REQUEST, NewApiKey.class)));
-                })
-                .to(SQL + "insert-api-key.sql")
-                .setBody(exchangeProperty(ISSUED));
-
-        from("direct:api-key-rotate").routeId("api-key-rotate")
-                .setProperty(REQUEST, body())
-                .to(SQL + "select-api-key.sql?outputType=SelectOne")
-                .process(e -> issue(e, onboarding.rotateApiKey(found(e, "API key", CREDENTIAL_ID),
-                        e.getProperty(REQUEST, Rotation.class))))
-                .to(SQL + "update-api-key-secret.sql")
-                .process(MerchantRoutes::requireNoRace)
-                .setBody(exchangeProperty(ISSUED));
-
-        from("direct:api-key-revoke").routeId("api-key-revoke")
-                .setProperty(NOW, method(onboarding, "now"))
-                .to(SQL + "update-api-key-revoked.sql")
-                .process(e -> requireUpdated(e, "API key", CREDENTIAL_ID))
-                .to(SQL + "select-api-key.sql?outputType=SelectOne")
-                .process(e -> e.getIn().setBody(onboarding.apiKeyView(found(e, "API key", CREDENTIAL_ID))));
+        issuing("api-key-issue", "api-key", NewApiKey.class, onboarding::issueApiKey);
+        rotation("api-key-rotate", "api-key", "API key", onboarding::rotateApiKey);
+        revocation("api-key-revoke", "api-key", "API key", onboarding::apiKeyView);
 
         // Replaced secrets stop working when their grace ends whether or not this runs (every
         // check compares previous_valid_until); this only stops keeping them longer than needed.
@@ -131,6 +89,45 @@ public class MerchantRoutes extends RouteBuilder {
                 .setProperty(NOW, method(onboarding, "now"))
                 .to(SQL + "update-checkout-credential-grace-ended.sql")
                 .to(SQL + "update-api-key-grace-ended.sql");
+    }
+
+    /** Issuing a credential to a merchant (404 if there is none) and answering it, secret included, once. */
+    private <R> void issuing(String routeId, String object, Class<R> requestType,
+            BiFunction<UUID, R, Issued<?>> issue) {
+        from("direct:" + routeId).routeId(routeId)
+                .setProperty(REQUEST, body())
+                .to(SQL + "select-merchant.sql?outputType=SelectOne")
+                .process(e -> {
+                    found(e, "merchant", MERCHANT_ID);
+                    issue(e, issue.apply(e.getProperty(MERCHANT_ID, UUID.class), e.getProperty(REQUEST, requestType)));
+                })
+                .to(SQL + "insert-" + object + ".sql")
+                .setBody(exchangeProperty(ISSUED));
+    }
+
+    /**
+     * Replacing a credential's secret: read it (404 if unknown), compute the new secret (409 if
+     * revoked), store it only if nobody changed the credential meanwhile.
+     */
+    private void rotation(String routeId, String object, String what,
+            BiFunction<Map<String, Object>, Rotation, Issued<?>> rotate) {
+        from("direct:" + routeId).routeId(routeId)
+                .setProperty(REQUEST, body())
+                .to(SQL + "select-" + object + ".sql?outputType=SelectOne")
+                .process(e -> issue(e, rotate.apply(found(e, what, CREDENTIAL_ID), e.getProperty(REQUEST, Rotation.class))))
+                .to(SQL + "update-" + object + "-secret.sql")
+                .process(MerchantRoutes::requireNoRace)
+                .setBody(exchangeProperty(ISSUED));
+    }
+
+    /** Revoking a credential at once (again is harmless) and answering how it looks now. */
+    private void revocation(String routeId, String object, String what, Function<Map<String, Object>, ?> view) {
+        from("direct:" + routeId).routeId(routeId)
+                .setProperty(NOW, method(onboarding, "now"))
+                .to(SQL + "update-" + object + "-revoked.sql")
+                .process(e -> requireUpdated(e, what, CREDENTIAL_ID))
+                .to(SQL + "select-" + object + ".sql?outputType=SelectOne")
+                .process(e -> e.getIn().setBody(view.apply(found(e, what, CREDENTIAL_ID))));
     }
 
     private static void issue(Exchange exchange, Issued<?> issued) {
