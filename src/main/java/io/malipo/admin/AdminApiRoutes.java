@@ -43,69 +43,83 @@ public class AdminApiRoutes extends RouteBuilder {
                 .description("Operations API: onboard merchants and manage their credentials. "
                         + "Authenticate with 'Authorization: Bearer <MALIPO_ADMIN_TOKEN>'.")
                 .securityDefinitions()
-                    .bearerToken(SECURITY, "The admin token (MALIPO_ADMIN_TOKEN)")
+                    .bearerToken(SECURITY, "The admin token (MALIPO_ADMIN_TOKEN)", "opaque")
                 .end();
 
         admin.post("/merchants").id("rest-admin-merchant-create").tag(TAG).security(SECURITY)
                 .description("Onboard a merchant. It starts UNVERIFIED: its test credentials work at once, "
                         + "its live credentials only once it is verified.")
-                .type(NewMerchant.class).outType(MerchantView.class)
-                .responseMessage().code(201).message("The merchant, with its vendor id").endResponseMessage()
+                .type(NewMerchant.class)
+                .responseMessage().code(201).message("The merchant, with its vendor id")
+                        .responseModel(MerchantView.class)
+                .endResponseMessage()
                 .responseMessage().code(400).message("A field is missing or invalid").endResponseMessage()
                 .to("direct:admin-merchant-create");
         admin.get("/merchants/{id}").id("rest-admin-merchant-get").tag(TAG).security(SECURITY)
                 .description("A merchant with its checkout credentials and API keys (never their secrets)")
-                .outType(MerchantView.class)
-                .responseMessage().code(200).message("The merchant").endResponseMessage()
+                .responseMessage().code(200).message("The merchant")
+                        .responseModel(MerchantView.class)
+                .endResponseMessage()
                 .responseMessage().code(404).message("No merchant has this id").endResponseMessage()
                 .to("direct:admin-merchant-get");
         admin.post("/merchants/{id}/verify").id("rest-admin-merchant-verify").tag(TAG).security(SECURITY)
                 .description("Mark a merchant VERIFIED, which lets its live credentials work")
-                .outType(MerchantView.class)
-                .responseMessage().code(200).message("The merchant, now VERIFIED").endResponseMessage()
+                .responseMessage().code(200).message("The merchant, now VERIFIED")
+                        .responseModel(MerchantView.class)
+                .endResponseMessage()
                 .responseMessage().code(404).message("No merchant has this id").endResponseMessage()
                 .to("direct:admin-merchant-verify");
         admin.post("/merchants/{id}/checkout-credentials").id("rest-admin-checkout-credential-create").tag(TAG)
                 .security(SECURITY)
                 .description("Issue a checkout API key and secret (test mode unless livemode is true). "
                         + "The secret is shown in this answer only.")
-                .type(NewCheckoutCredential.class).outType(CheckoutCredentialView.class)
-                .responseMessage().code(201).message("The credential with its secret").endResponseMessage()
+                .type(NewCheckoutCredential.class)
+                .responseMessage().code(201).message("The credential with its secret")
+                        .responseModel(CheckoutCredentialView.class)
+                .endResponseMessage()
                 .responseMessage().code(404).message("No merchant has this id").endResponseMessage()
                 .to("direct:admin-checkout-credential-create");
         admin.post("/checkout-credentials/{id}/rotate").id("rest-admin-checkout-credential-rotate").tag(TAG)
                 .security(SECURITY)
                 .description("Replace a checkout secret. The old one keeps working for grace_minutes "
                         + "(default 60, 0 = stop now). The new secret is shown in this answer only.")
-                .type(Rotation.class).outType(CheckoutCredentialView.class)
-                .responseMessage().code(201).message("The credential with its new secret").endResponseMessage()
+                .type(Rotation.class)
+                .responseMessage().code(201).message("The credential with its new secret")
+                        .responseModel(CheckoutCredentialView.class)
+                .endResponseMessage()
                 .responseMessage().code(409).message("The credential is revoked").endResponseMessage()
                 .to("direct:admin-checkout-credential-rotate");
         admin.post("/checkout-credentials/{id}/revoke").id("rest-admin-checkout-credential-revoke").tag(TAG)
                 .security(SECURITY)
                 .description("Revoke a checkout credential at once, including a replaced secret still in its grace")
-                .outType(CheckoutCredentialView.class)
-                .responseMessage().code(200).message("The credential, now REVOKED").endResponseMessage()
+                .responseMessage().code(200).message("The credential, now REVOKED")
+                        .responseModel(CheckoutCredentialView.class)
+                .endResponseMessage()
                 .to("direct:admin-checkout-credential-revoke");
         admin.post("/merchants/{id}/api-keys").id("rest-admin-api-key-create").tag(TAG).security(SECURITY)
                 .description("Issue a token-API key with scopes, optional allowed addresses (CIDR) and "
                         + "optional expiry. The key is shown in this answer only.")
-                .type(NewApiKey.class).outType(ApiKeyView.class)
-                .responseMessage().code(201).message("The key, whole, once").endResponseMessage()
+                .type(NewApiKey.class)
+                .responseMessage().code(201).message("The key, whole, once")
+                        .responseModel(ApiKeyView.class)
+                .endResponseMessage()
                 .responseMessage().code(400).message("Unknown scope, malformed CIDR or past expiry")
                 .endResponseMessage()
                 .to("direct:admin-api-key-create");
         admin.post("/api-keys/{id}/rotate").id("rest-admin-api-key-rotate").tag(TAG).security(SECURITY)
                 .description("Replace an API key. The old key keeps working for grace_minutes "
                         + "(default 60, 0 = stop now). The new key is shown in this answer only.")
-                .type(Rotation.class).outType(ApiKeyView.class)
-                .responseMessage().code(201).message("The new key, whole, once").endResponseMessage()
+                .type(Rotation.class)
+                .responseMessage().code(201).message("The new key, whole, once")
+                        .responseModel(ApiKeyView.class)
+                .endResponseMessage()
                 .responseMessage().code(409).message("The key is revoked or expired").endResponseMessage()
                 .to("direct:admin-api-key-rotate");
         admin.post("/api-keys/{id}/revoke").id("rest-admin-api-key-revoke").tag(TAG).security(SECURITY)
                 .description("Revoke an API key at once; tokens issued from it stop working")
-                .outType(ApiKeyView.class)
-                .responseMessage().code(200).message("The key, now REVOKED").endResponseMessage()
+                .responseMessage().code(200).message("The key, now REVOKED")
+                        .responseModel(ApiKeyView.class)
+                .endResponseMessage()
                 .to("direct:admin-api-key-revoke");
 
         operation("admin-merchant-create", null, null, NewMerchant.class, "direct:merchant-create", 201);

@@ -122,7 +122,8 @@ public class InstanceSecrets {
         public static void write(Path file, String content) throws IOException {
             Files.createDirectories(file.toAbsolutePath().getParent());
             try {
-                Files.createFile(file, PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString("rw-------")));
+                Files.createFile(file,
+                        PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString("rw-------")));
             } catch (UnsupportedOperationException e) {
                 Files.createFile(file);
             }

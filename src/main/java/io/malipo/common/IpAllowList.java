@@ -46,7 +46,8 @@ public final class IpAllowList {
         if (!address.isPrefixed()) {
             address = address.toPrefixBlock(address.getBitCount());
         } else if (!address.isPrefixBlock()) {
-            return Result.error("'" + entry + "' has host bits set; write " + address.toPrefixBlock().toCanonicalString()
+            return Result.error("'" + entry + "' has host bits set; write "
+                    + address.toPrefixBlock().toCanonicalString()
                     + " for the whole block or " + address.withoutPrefixLength().toCanonicalString() + "/"
                     + address.getBitCount() + " for the single address");
         }

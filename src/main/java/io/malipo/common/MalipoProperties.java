@@ -1,7 +1,9 @@
 package io.malipo.common;
 
 import jakarta.validation.Valid;
+import jakarta.validation.constraints.NotBlank;
 import jakarta.validation.constraints.NotNull;
+import jakarta.validation.constraints.Pattern;
 import java.nio.file.Path;
 import org.springframework.boot.context.properties.ConfigurationProperties;
 import org.springframework.boot.context.properties.bind.DefaultValue;
@@ -18,6 +20,8 @@ public record MalipoProperties(
         @NotNull Path dataDir,
         String adminToken,
         String masterKey,
+        @NotBlank
+        @Pattern(regexp = "https?://[^\\s/]+(/\\S*)?", message = "must be an http(s) URL such as https://pay.example.co.tz")
         String publicUrl,
         @Valid @DefaultValue Http http,
         @Valid @DefaultValue FirstStart firstStart) {
@@ -30,6 +34,8 @@ public record MalipoProperties(
      * key into the data directory (never in a cluster: every instance needs the same ones), and
      * create a verified demo merchant with test credentials.
      */
-    public record FirstStart(@DefaultValue("false") boolean generateSecrets, @DefaultValue("false") boolean demoMerchant) {
+    public record FirstStart(
+            @DefaultValue("false") boolean generateSecrets,
+            @DefaultValue("false") boolean demoMerchant) {
     }
 }

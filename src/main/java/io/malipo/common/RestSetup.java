@@ -1,5 +1,6 @@
 package io.malipo.common;
 
+import java.net.URI;
 import org.apache.camel.builder.RouteBuilder;
 import org.apache.camel.model.rest.RestBindingMode;
 import org.springframework.stereotype.Component;
@@ -14,8 +15,15 @@ public class RestSetup extends RouteBuilder {
 
     public static final String OPENAPI_PATH = "/openapi.json";
 
+    private final URI publicUrl;
+
+    public RestSetup(MalipoProperties properties) {
+        this.publicUrl = URI.create(properties.publicUrl());
+    }
+
     @Override
     public void configure() {
+        String host = publicUrl.getPort() > 0 ? publicUrl.getHost() + ":" + publicUrl.getPort() : publicUrl.getHost();
         restConfiguration()
                 .component("platform-http")
                 .bindingMode(RestBindingMode.off)
@@ -25,6 +33,10 @@ public class RestSetup extends RouteBuilder {
                 .apiProperty("api.version", "1")
                 .apiProperty("api.description", "Payment collection hub: checkout API (/v1/checkout), "
                         + "token-based merchant API (/api/v1) and the operations admin API (/admin/v1).")
-                .apiProperty("openapi.version", "3.1.0");
+                .apiProperty("openapi.version", "3.1.0")
+                // The address integrators reach Malipo at, not the one it binds to.
+                .apiProperty("host", host)
+                .apiProperty("schemes", publicUrl.getScheme())
+                .apiProperty("base.path", publicUrl.getPath().isEmpty() ? "/" : publicUrl.getPath());
     }
 }

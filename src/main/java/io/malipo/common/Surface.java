@@ -24,7 +24,8 @@ public enum Surface {
         // talk to the checkout surface and must get its envelope.
         String normalised = path.replaceAll("/{2,}", "/").replaceFirst("^(/v1)+/checkout", "/v1/checkout");
         for (Surface surface : values()) {
-            if (surface != OTHER && (normalised.equals(surface.prefix) || normalised.startsWith(surface.prefix + "/"))) {
+            boolean under = normalised.equals(surface.prefix) || normalised.startsWith(surface.prefix + "/");
+            if (surface != OTHER && under) {
                 return surface;
             }
         }

@@ -114,7 +114,8 @@ public class MerchantRoutes extends RouteBuilder {
         from("direct:" + routeId).routeId(routeId)
                 .setProperty(REQUEST, body())
                 .to(SQL + "select-" + object + ".sql?outputType=SelectOne")
-                .process(e -> issue(e, rotate.apply(found(e, what, CREDENTIAL_ID), e.getProperty(REQUEST, Rotation.class))))
+                .process(e -> issue(e, rotate.apply(found(e, what, CREDENTIAL_ID),
+                        e.getProperty(REQUEST, Rotation.class))))
                 .to(SQL + "update-" + object + "-secret.sql")
                 .process(MerchantRoutes::requireNoRace)
                 .setBody(exchangeProperty(ISSUED));

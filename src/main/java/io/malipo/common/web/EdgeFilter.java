@@ -122,7 +122,8 @@ public class EdgeFilter extends OncePerRequestFilter {
         }
         try {
             List<MediaType> accepted = MediaType.parseMediaTypes(values);
-            return accepted.isEmpty() || accepted.stream().anyMatch(a -> JSON_TYPES.stream().anyMatch(a::isCompatibleWith));
+            return accepted.isEmpty()
+                    || accepted.stream().anyMatch(a -> JSON_TYPES.stream().anyMatch(a::isCompatibleWith));
         } catch (InvalidMediaTypeException e) {
             // Clients in the wild send malformed media types; an unreadable Accept excludes nothing.
             return true;
