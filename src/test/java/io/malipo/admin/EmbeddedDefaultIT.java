@@ -13,6 +13,7 @@ import java.nio.file.attribute.PosixFilePermissions;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import org.junit.jupiter.api.Test;
+import org.quartz.Scheduler;
 import org.junit.jupiter.api.extension.ExtendWith;
 import org.junit.jupiter.api.io.TempDir;
 import org.springframework.boot.builder.SpringApplicationBuilder;
@@ -20,6 +21,7 @@ import org.springframework.boot.test.system.CapturedOutput;
 import org.springframework.boot.test.system.OutputCaptureExtension;
 import org.springframework.boot.web.context.WebServerApplicationContext;
 import org.springframework.context.ConfigurableApplicationContext;
+import org.springframework.jdbc.core.JdbcTemplate;
 
 /**
  * README command one: Malipo on its embedded default (H2 in file mode), started the way
@@ -29,11 +31,17 @@ import org.springframework.context.ConfigurableApplicationContext;
 class EmbeddedDefaultIT {
 
     @Test
-    void firstStartShowsWorkingDemoCredentialsOnceAndARestartKeepsEverything(@TempDir Path dataDir,
-            CapturedOutput output) throws IOException {
+    void firstStartShowsWorkingDemoCredentialsOnceAndARestartKeepsEverything(@TempDir Path workDir,
+            CapturedOutput output) throws Exception {
+        Path dataDir = workDir.resolve("data");
         String merchantId;
         String adminToken;
         try (ConfigurableApplicationContext first = start(dataDir)) {
+            assertThat(PosixFilePermissions.toString(Files.getPosixFilePermissions(dataDir))).isEqualTo("rwx------");
+            assertThat(first.getBean(Scheduler.class).getMetaData().isJobStoreSupportsPersistence()).isTrue();
+            assertThat(first.getBean(JdbcTemplate.class).queryForObject(
+                    "SELECT count(*) FROM qrtz_cron_triggers WHERE trigger_name = 'forget-replaced-secrets'",
+                    Integer.class)).isEqualTo(1);
             Path saved = dataDir.resolve("demo-credentials.txt");
             assertThat(saved).exists();
             assertThat(PosixFilePermissions.toString(Files.getPosixFilePermissions(saved))).isEqualTo("rw-------");

@@ -4,10 +4,11 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.malipo.testsupport.PostgresIT;
 import java.time.Duration;
-import java.time.Instant;
 import java.util.Map;
 import java.util.UUID;
+import java.util.concurrent.TimeUnit;
 import org.apache.camel.CamelContext;
+import org.apache.camel.builder.NotifyBuilder;
 import org.junit.jupiter.api.Test;
 import org.quartz.JobKey;
 import org.quartz.Scheduler;
@@ -46,10 +47,15 @@ class HousekeepingRoutesIT extends PostgresIT {
         admin.post("/admin/v1/checkout-credentials/" + credential + "/rotate", "{\"grace_minutes\": 1}");
 
         clock.advance(Duration.ofMinutes(2));
+        NotifyBuilder ran = new NotifyBuilder(camel).fromRoute("housekeeping-forget-replaced-secrets")
+                .whenCompleted(1).create();
         scheduler.triggerJob(JOB);
 
-        awaitNull("SELECT previous_secret_hash FROM api_key WHERE id = ?", shortGrace);
-        awaitNull("SELECT previous_secret_sealed FROM checkout_credential WHERE id = ?", credential);
+        assertThat(ran.matches(15, TimeUnit.SECONDS)).as("the housekeeping route ran").isTrue();
+        assertThat(jdbc.queryForObject("SELECT previous_secret_hash FROM api_key WHERE id = ?", String.class,
+                shortGrace)).isNull();
+        assertThat(jdbc.queryForObject("SELECT previous_secret_sealed FROM checkout_credential WHERE id = ?",
+                String.class, credential)).isNull();
         Map<String, Object> kept = jdbc.queryForMap("SELECT * FROM api_key WHERE id = ?", longGrace);
         assertThat(kept.get("previous_secret_hash")).isNotNull();
         assertThat(kept.get("previous_valid_until")).isNotNull();
@@ -61,13 +67,5 @@ class HousekeepingRoutesIT extends PostgresIT {
         assertThat(admin.post("/admin/v1/api-keys/" + id + "/rotate", "{\"grace_minutes\": " + graceMinutes + "}")
                 .status()).isEqualTo(201);
         return id;
-    }
-
-    private void awaitNull(String sql, UUID id) throws InterruptedException {
-        Instant deadline = Instant.now().plusSeconds(15);
-        while (jdbc.queryForObject(sql, Object.class, id) != null) {
-            assertThat(Instant.now()).as("waiting for: " + sql).isBefore(deadline);
-            Thread.sleep(100);
-        }
     }
 }
