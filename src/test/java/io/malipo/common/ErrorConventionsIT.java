@@ -49,7 +49,19 @@ class ErrorConventionsIT extends PostgresIT {
         Response response = http.send("PUT", base + "/probe", "{}");
 
         assertError(surface, response, 405, "method_not_allowed");
-        assertThat(response.header("Allow")).contains("POST");
+        assertThat(response.headers().entrySet()).filteredOn(h -> h.getKey().equalsIgnoreCase("Allow"))
+                .singleElement().satisfies(h -> assertThat(h.getValue()).containsExactly("POST"));
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("surfaces")
+    void aRequestTheServerCannotParseIs400InTheSurfaceFormat(Surface surface, String base) {
+        Response malformedUrl = http.raw("GET " + base + "/probe%zz HTTP/1.1\n");
+        Response hugeHeader = http.raw("GET " + base + "/probe HTTP/1.1\nX-Padding: " + "a".repeat(20_000) + "\n");
+
+        assertError(surface, malformedUrl, 400, "bad_request");
+        assertThat(message(surface, malformedUrl)).contains("percent-encoded");
+        assertError(surface, hugeHeader, 400, "bad_request");
     }
 
     @ParameterizedTest(name = "{0}")

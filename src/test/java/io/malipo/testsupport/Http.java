@@ -4,12 +4,14 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import java.io.ByteArrayInputStream;
 import java.io.IOException;
+import java.net.Socket;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -55,6 +57,32 @@ public final class Http {
     public Response sendChunked(String method, String path, byte[] body, String... headers) {
         return exchange(method, path,
                 HttpRequest.BodyPublishers.ofInputStream(() -> new ByteArrayInputStream(body)), headers);
+    }
+
+    /**
+     * Writes the request line and headers exactly as given over a plain socket, for requests no
+     * well-behaved client library would send (a malformed URL, for one).
+     */
+    public Response raw(String requestLineAndHeaders) {
+        URI base = URI.create(baseUrl);
+        try (Socket socket = new Socket(base.getHost(), base.getPort())) {
+            socket.setSoTimeout(10_000);
+            String request = requestLineAndHeaders.replace("\n", "\r\n")
+                    + "Host: " + base.getHost() + "\r\nConnection: close\r\n\r\n";
+            socket.getOutputStream().write(request.getBytes(StandardCharsets.ISO_8859_1));
+            String answer = new String(socket.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+            int split = answer.indexOf("\r\n\r\n");
+            String[] head = answer.substring(0, split).split("\r\n");
+            Map<String, List<String>> headers = new LinkedHashMap<>();
+            for (int i = 1; i < head.length; i++) {
+                int colon = head[i].indexOf(':');
+                headers.computeIfAbsent(head[i].substring(0, colon).trim(), k -> new ArrayList<>())
+                        .add(head[i].substring(colon + 1).trim());
+            }
+            return new Response(Integer.parseInt(head[0].split(" ")[1]), headers, answer.substring(split + 4));
+        } catch (IOException e) {
+            throw new IllegalStateException("raw request failed: " + e.getMessage(), e);
+        }
     }
 
     private Response exchange(String method, String path, HttpRequest.BodyPublisher body, String... headers) {

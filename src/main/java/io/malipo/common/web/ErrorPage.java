@@ -55,7 +55,12 @@ public class ErrorPage implements ErrorController {
         ApiException error = describe(status, path, response.getHeader("Allow"), requestId);
         ErrorResponses.Rendered rendered = errors.render(Surface.of(path), error, path, requestId);
         HttpHeaders headers = new HttpHeaders();
-        rendered.headers().forEach(headers::set);
+        // Headers already on the response (Allow, from Spring's own refusal) are not repeated.
+        rendered.headers().forEach((name, value) -> {
+            if (!response.containsHeader(name)) {
+                headers.set(name, value);
+            }
+        });
         headers.set(HttpHeaders.CONTENT_TYPE, rendered.contentType());
         return new ResponseEntity<>(rendered.body(), headers, rendered.status());
     }
