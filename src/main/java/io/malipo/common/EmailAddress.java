@@ -20,7 +20,9 @@ import org.apache.commons.validator.routines.EmailValidator;
 @Constraint(validatedBy = EmailAddress.Check.class)
 public @interface EmailAddress {
 
-    String message() default "must be an e-mail address such as payments@example.co.tz";
+    String RULE = "must be an e-mail address such as payments@example.co.tz";
+
+    String message() default RULE;
 
     Class<?>[] groups() default {};
 
@@ -28,9 +30,14 @@ public @interface EmailAddress {
 
     class Check implements ConstraintValidator<EmailAddress, String> {
 
+        /** Whether the text is an address by this rule (for code that validates by hand). */
+        public static boolean valid(String value) {
+            return EmailValidator.getInstance(false, true).isValid(value);
+        }
+
         @Override
         public boolean isValid(String value, ConstraintValidatorContext context) {
-            return value == null || EmailValidator.getInstance(false, true).isValid(value);
+            return value == null || valid(value);
         }
     }
 }

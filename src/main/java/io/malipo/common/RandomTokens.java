@@ -23,6 +23,16 @@ public final class RandomTokens {
         return draw(CROCKFORD, length);
     }
 
+    /** {@code length} decimal digits, the first not 0: codes people type on a phone keypad. */
+    public static String digits(int length) {
+        StringBuilder out = new StringBuilder(length);
+        out.append((char) ('1' + RANDOM.nextInt(9)));
+        for (int i = 1; i < length; i++) {
+            out.append((char) ('0' + RANDOM.nextInt(10)));
+        }
+        return out.toString();
+    }
+
     public static byte[] bytes(int length) {
         byte[] bytes = new byte[length];
         RANDOM.nextBytes(bytes);

@@ -27,6 +27,9 @@ public class RestSetup extends RouteBuilder {
         restConfiguration()
                 .component("platform-http")
                 .bindingMode(RestBindingMode.off)
+                // Each verb's direct: route stays a route of its own: other packages call it and
+                // tests advise it by id.
+                .inlineRoutes(false)
                 .apiContextPath(OPENAPI_PATH)
                 .apiContextRouteId("openapi")
                 .apiProperty("api.title", "Malipo")

@@ -83,6 +83,16 @@ public class MerchantRoutes extends RouteBuilder {
         rotation("api-key-rotate", "api-key", "API key", onboarding::rotateApiKey);
         revocation("api-key-revoke", "api-key", "API key", onboarding::apiKeyView);
 
+        // Body in: the API key candidates a request's Authorization header may hold.
+        // Body out: the CheckoutCredential of the one that exists, or null.
+        from("direct:checkout-credential-find").routeId("checkout-credential-find")
+                .process(e -> e.getIn().setBody(Map.of("candidates", e.getIn().getBody(List.class))))
+                .to(SQL + "select-checkout-credential-by-key.sql")
+                .process(e -> {
+                    List<Map<String, Object>> rows = e.getIn().getBody(List.class);
+                    e.getIn().setBody(rows.isEmpty() ? null : onboarding.checkoutCredential(rows.get(0)));
+                });
+
         // Replaced secrets stop working when their grace ends whether or not this runs (every
         // check compares previous_valid_until); this only stops keeping them longer than needed.
         from("direct:merchant-forget-replaced-secrets").routeId("merchant-forget-replaced-secrets")

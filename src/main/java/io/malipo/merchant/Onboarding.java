@@ -7,6 +7,7 @@ import io.malipo.common.RandomTokens;
 import io.malipo.common.Rows;
 import java.time.Clock;
 import java.time.Duration;
+import java.time.Instant;
 import java.time.OffsetDateTime;
 import java.time.ZoneOffset;
 import java.time.temporal.ChronoUnit;
@@ -175,6 +176,21 @@ public class Onboarding {
                 Rows.instant(row, "created_at"), Rows.instant(row, "rotated_at"),
                 Rows.instant(row, "previous_valid_until"), Rows.instant(row, "revoked_at"),
                 Rows.instant(row, "last_used_at"));
+    }
+
+    /** A stored credential with its secrets opened: the current one, and a replaced one still in grace. */
+    public CheckoutCredential checkoutCredential(Map<String, Object> row) {
+        UUID id = Rows.uuid(row, "id");
+        List<String> secretsToTry = new ArrayList<>();
+        secretsToTry.add(secrets.open(id, Rows.string(row, "secret_sealed")));
+        Instant previousUntil = Rows.instant(row, "previous_valid_until");
+        if (previousUntil != null && previousUntil.isAfter(clock.instant()) && row.get("previous_secret_sealed") != null) {
+            secretsToTry.add(secrets.open(id, Rows.string(row, "previous_secret_sealed")));
+        }
+        return new CheckoutCredential(id, Rows.uuid(row, "merchant_id"), Rows.string(row, "vendor"),
+                Rows.string(row, "merchant_name"), MerchantStatus.valueOf(Rows.string(row, "merchant_status")),
+                Rows.string(row, "api_key"), Rows.bool(row, "livemode"),
+                CredentialStatus.valueOf(Rows.string(row, "status")), List.copyOf(secretsToTry));
     }
 
     /** What an issuing step produced: the SQL parameters to store and the answer to give once. */

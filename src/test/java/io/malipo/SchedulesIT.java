@@ -1,4 +1,4 @@
-package io.malipo.merchant;
+package io.malipo;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -15,10 +15,10 @@ import org.quartz.Scheduler;
 import org.quartz.TriggerKey;
 import org.springframework.beans.factory.annotation.Autowired;
 
-/** The housekeeping route of routes/housekeeping.yaml, fired by its clustered Quartz trigger. */
-class HousekeepingRoutesIT extends PostgresIT {
+/** The timed work of routes/schedules.yaml, each route fired by its clustered Quartz trigger. */
+class SchedulesIT extends PostgresIT {
 
-    private static final JobKey JOB = JobKey.jobKey("forget-replaced-secrets", "housekeeping");
+    private static final JobKey FORGET_SECRETS = JobKey.jobKey("forget-replaced-secrets", "housekeeping");
 
     @Autowired
     Scheduler scheduler;
@@ -26,8 +26,11 @@ class HousekeepingRoutesIT extends PostgresIT {
     CamelContext camel;
 
     @Test
-    void theRouteFileIsLoadedAndItsTriggerLivesInTheClusteredJdbcStore() throws Exception {
-        assertThat(camel.getRoute("housekeeping-forget-replaced-secrets")).isNotNull();
+    void theRouteFileIsLoadedAndItsTriggersLiveInTheClusteredJdbcStore() throws Exception {
+        for (String route : new String[] {"schedule-expire-orders", "schedule-forget-replays",
+                "schedule-forget-replaced-secrets"}) {
+            assertThat(camel.getRoute(route)).as(route).isNotNull();
+        }
         assertThat(scheduler.getMetaData().isJobStoreClustered()).isTrue();
         assertThat(scheduler.getMetaData().getJobStoreClass().getSimpleName()).isEqualTo("LocalDataSourceJobStore");
         assertThat(jdbc.queryForObject("SELECT cron_expression FROM qrtz_cron_triggers WHERE trigger_name = ?",
@@ -47,11 +50,11 @@ class HousekeepingRoutesIT extends PostgresIT {
         admin.post("/admin/v1/checkout-credentials/" + credential + "/rotate", "{\"grace_minutes\": 1}");
 
         clock.advance(Duration.ofMinutes(2));
-        NotifyBuilder ran = new NotifyBuilder(camel).fromRoute("housekeeping-forget-replaced-secrets")
+        NotifyBuilder ran = new NotifyBuilder(camel).fromRoute("schedule-forget-replaced-secrets")
                 .whenCompleted(1).create();
-        scheduler.triggerJob(JOB);
+        scheduler.triggerJob(FORGET_SECRETS);
 
-        assertThat(ran.matches(15, TimeUnit.SECONDS)).as("the housekeeping route ran").isTrue();
+        assertThat(ran.matches(15, TimeUnit.SECONDS)).as("the route ran").isTrue();
         assertThat(jdbc.queryForObject("SELECT previous_secret_hash FROM api_key WHERE id = ?", String.class,
                 shortGrace)).isNull();
         assertThat(jdbc.queryForObject("SELECT previous_secret_sealed FROM checkout_credential WHERE id = ?",

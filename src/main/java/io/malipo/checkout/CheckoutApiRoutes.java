@@ -1,0 +1,249 @@
+package io.malipo.checkout;
+
+import io.malipo.common.ApiException;
+import io.malipo.common.ErrorRouteConfigurations;
+import io.malipo.common.Rows;
+import io.malipo.merchant.CheckoutCredential;
+import java.time.LocalDate;
+import java.time.format.DateTimeParseException;
+import java.time.temporal.ChronoUnit;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import org.apache.camel.Exchange;
+import org.apache.camel.builder.RouteBuilder;
+import org.apache.camel.component.sql.SqlConstants;
+import org.apache.camel.model.RouteDefinition;
+import org.apache.camel.model.rest.RestDefinition;
+import org.apache.camel.model.rest.RestParamType;
+import org.springframework.stereotype.Component;
+
+/**
+ * The checkout API (/v1/checkout). Each REST verb forwards to a {@code direct:checkout-*} route
+ * that authenticates the request (digest, signing rules, replay), reads its fields and acts;
+ * every answer, errors included, is the checkout envelope.
+ */
+@Component
+public class CheckoutApiRoutes extends RouteBuilder {
+
+    private static final String TAG = "Checkout";
+    private static final String SQL = "sql:classpath:sql/checkout/";
+    private static final String ORDER_KEYS = "malipoOrderKeys";
+
+    private final CheckoutAuth auth;
+    private final ReplayGuard replays;
+    private final OrderRequests orderRequests;
+    private final Orders orders;
+    private final Envelope envelope;
+    private final CheckoutProperties properties;
+
+    public CheckoutApiRoutes(CheckoutAuth auth, ReplayGuard replays, OrderRequests orderRequests, Orders orders,
+            Envelope envelope, CheckoutProperties properties) {
+        this.auth = auth;
+        this.replays = replays;
+        this.orderRequests = orderRequests;
+        this.orders = orders;
+        this.envelope = envelope;
+        this.properties = properties;
+    }
+
+    @Override
+    public void configure() {
+        RestDefinition checkout = rest("/v1/checkout").description("Checkout API: orders, wallet and card payments, "
+                + "stored cards. Every request is signed: see Authorization, Digest-Method, Digest, Timestamp and "
+                + "Signed-Fields.");
+
+        signed(checkout.post("/create-order").id("rest-checkout-create-order").tag(TAG)
+                .description("Create an order the buyer pays on the payment page, by wallet push, by card token or "
+                        + "with its payment token. Card methods need the billing address.")
+                .responseMessage().code(200).message("Envelope; data[0] holds order_id, payment_token, qr, "
+                        + "payment_gateway_url (Base64) and, on a buyer's first order, gateway_buyer_uuid")
+                .endResponseMessage())
+                .to("direct:checkout-create-order");
+        signed(checkout.post("/create-order-minimal").id("rest-checkout-create-order-minimal").tag(TAG)
+                .description("Create an order for wallet push and manual (payment token or QR) payments only")
+                .responseMessage().code(200).message("Envelope; data[0] as for create-order").endResponseMessage())
+                .to("direct:checkout-create-order-minimal");
+        signed(checkout.get("/order-status").id("rest-checkout-order-status").tag(TAG)
+                .description("An order's status; transid, channel, reference and msisdn once COMPLETED")
+                .param().name("order_id").type(RestParamType.query).required(true).endParam()
+                .responseMessage().code(200).message("Envelope; data[0] is the order").endResponseMessage()
+                .responseMessage().code(404).message("No such order").endResponseMessage())
+                .to("direct:checkout-order-status");
+        signed(checkout.post("/order-status").id("rest-checkout-order-status-post").tag(TAG)
+                .description("The same as GET order-status, for clients that send a JSON body"))
+                .to("direct:checkout-order-status-post");
+        signed(checkout.get("/list-orders").id("rest-checkout-list-orders").tag(TAG)
+                .description("Orders created from fromdate to todate inclusive (YYYY-MM-DD, in Malipo's zone)")
+                .param().name("fromdate").type(RestParamType.query).required(true).endParam()
+                .param().name("todate").type(RestParamType.query).required(true).endParam()
+                .responseMessage().code(200).message("Envelope; one data item per order").endResponseMessage())
+                .to("direct:checkout-list-orders");
+        signed(checkout.delete("/cancel-order").id("rest-checkout-cancel-order").tag(TAG)
+                .description("Cancel an order that is still PENDING")
+                .param().name("order_id").type(RestParamType.query).required(true).endParam()
+                .responseMessage().code(200).message("Cancelled").endResponseMessage()
+                .responseMessage().code(400).message("The order is completed or being paid").endResponseMessage()
+                .responseMessage().code(410).message("The order has expired").endResponseMessage())
+                .to("direct:checkout-cancel-order");
+
+        from("direct:checkout-authenticate").routeId("checkout-authenticate")
+                .errorHandler(noErrorHandler())
+                .process(auth::identify)
+                .to("direct:checkout-credential-find")
+                .process(auth::verify)
+                .process(replays::claim);
+
+        operation("checkout-create-order", CheckoutOperation.CREATE_ORDER)
+                .process(e -> e.getIn().setBody(orderRequests.read(params(e), credential(e), false)))
+                .process(e -> envelope.success(e, "Order creation successful",
+                        List.of(orders.create(credential(e), e.getIn().getBody(NewOrder.class)))));
+
+        operation("checkout-create-order-minimal", CheckoutOperation.CREATE_ORDER_MINIMAL)
+                .process(e -> e.getIn().setBody(orderRequests.read(params(e), credential(e), true)))
+                .process(e -> envelope.success(e, "Order creation successful",
+                        List.of(orders.create(credential(e), e.getIn().getBody(NewOrder.class)))));
+
+        operation("checkout-order-status", CheckoutOperation.ORDER_STATUS)
+                .process(this::orderKeys)
+                .to(SQL + "update-order-expired.sql")
+                .to(SQL + "select-order.sql?outputType=SelectOne")
+                .process(e -> envelope.success(e, "Order fetched successfully",
+                        List.of(orders.statusItem(foundOrder(e)))));
+
+        // Some clients POST what the interface GETs; it is the same operation.
+        from("direct:checkout-order-status-post").routeId("checkout-order-status-post")
+                .to("direct:checkout-order-status");
+
+        operation("checkout-cancel-order", CheckoutOperation.CANCEL_ORDER)
+                .process(this::orderKeys)
+                .to(SQL + "update-order-expired.sql")
+                .to(SQL + "update-order-cancelled.sql")
+                .choice()
+                    .when(header(SqlConstants.SQL_UPDATE_COUNT).isEqualTo(1))
+                        .process(e -> envelope.success(e, "Order cancelled successfully", List.of()))
+                    .otherwise()
+                        .setBody(exchangeProperty(ORDER_KEYS))
+                        .to(SQL + "select-order.sql?outputType=SelectOne")
+                        .process(this::explainRefusedCancel)
+                .end();
+
+        operation("checkout-list-orders", CheckoutOperation.LIST_ORDERS)
+                .process(this::listRange)
+                .to(SQL + "update-merchant-orders-expired.sql")
+                .to(SQL + "select-orders-created-between.sql")
+                .process(this::listAnswer);
+    }
+
+    /** The start of every checkout operation: authenticated, claimed, and recorded for replays. */
+    private RouteDefinition operation(String routeId, CheckoutOperation operation) {
+        RouteDefinition route = from("direct:" + routeId).routeId(routeId)
+                .routeConfigurationId(ErrorRouteConfigurations.CHECKOUT);
+        route.onCompletion().process(replays::record).end();
+        route.setProperty(CheckoutAuth.OPERATION, constant(operation))
+                .to("direct:checkout-authenticate");
+        return route;
+    }
+
+    /** Documents the signature headers every checkout operation takes. */
+    private static RestDefinition signed(RestDefinition verb) {
+        return verb
+                .param().name("Authorization").type(RestParamType.header).required(true)
+                .description("SELCOM followed by the Base64 of your API key").endParam()
+                .param().name("Digest-Method").type(RestParamType.header).required(true)
+                .description("HS256").endParam()
+                .param().name("Digest").type(RestParamType.header).required(true)
+                .description("Base64 of HMAC-SHA256(API secret, 'timestamp=' + Timestamp + '&name=value' for each "
+                        + "Signed-Fields name)").endParam()
+                .param().name("Timestamp").type(RestParamType.header).required(true)
+                .description("ISO 8601, such as 2026-05-01T12:30:46+03:00; within 5 minutes of Malipo's clock")
+                .endParam()
+                .param().name("Signed-Fields").type(RestParamType.header).required(true)
+                .description("The signed field names, comma-separated, in signing order").endParam();
+    }
+
+    private void orderKeys(Exchange exchange) {
+        FieldReader fields = new FieldReader(params(exchange));
+        Optional<String> orderId = fields.requiredText("order_id", 64);
+        fields.throwIfInvalid();
+        Map<String, Object> keys = orders.keys(credential(exchange), orderId.orElseThrow(), orders.now());
+        exchange.setProperty(ORDER_KEYS, keys);
+        exchange.getIn().setBody(keys);
+    }
+
+    @SuppressWarnings("unchecked")
+    private Map<String, Object> foundOrder(Exchange exchange) {
+        Map<String, Object> row = exchange.getIn().getBody(Map.class);
+        if (row == null) {
+            throw ApiException.notFound("There is no order with order_id "
+                    + exchange.getProperty(ORDER_KEYS, Map.class).get("orderId") + ".");
+        }
+        return row;
+    }
+
+    private void explainRefusedCancel(Exchange exchange) throws Exception {
+        Map<String, Object> order = foundOrder(exchange);
+        String status = Rows.string(order, "payment_status");
+        if ("CANCELLED".equals(status) && "EXPIRED".equals(Rows.string(order, "cancel_reason"))) {
+            throw new ApiException(410, "order_expired", "The order expired at "
+                    + orders.creationDate(Rows.instant(order, "expires_at")) + " and cannot be cancelled.");
+        }
+        switch (status) {
+            case "CANCELLED" -> envelope.success(exchange, "Order was already cancelled", List.of());
+            case "COMPLETED" -> throw ApiException.badRequest("order_completed",
+                    "The order is paid (COMPLETED) and cannot be cancelled; reverse the payment instead.");
+            case "INPROGRESS" -> throw ApiException.badRequest("payment_in_progress",
+                    "A payment of this order is in progress; it cannot be cancelled until that payment ends.");
+            default -> throw ApiException.badRequest("order_closed",
+                    "The order is " + status + " and cannot be cancelled.");
+        }
+    }
+
+    private void listRange(Exchange exchange) {
+        FieldReader fields = new FieldReader(params(exchange));
+        Optional<LocalDate> from = date(fields, "fromdate", "fromDate", "from_date");
+        Optional<LocalDate> to = date(fields, "todate", "toDate", "to_date");
+        if (from.isPresent() && to.isPresent()) {
+            if (to.get().isBefore(from.get())) {
+                fields.error("todate", "must not be before fromdate");
+            } else if (ChronoUnit.DAYS.between(from.get(), to.get()) >= properties.listMaxDays()) {
+                fields.error("todate", "must be less than " + properties.listMaxDays() + " days after fromdate");
+            }
+        }
+        fields.throwIfInvalid();
+        CheckoutCredential merchant = credential(exchange);
+        Map<String, Object> query = new LinkedHashMap<>(orders.keys(merchant, null, orders.now()));
+        query.put("from", from.orElseThrow().atStartOfDay(properties.zone()).toOffsetDateTime());
+        query.put("to", to.orElseThrow().plusDays(1).atStartOfDay(properties.zone()).toOffsetDateTime());
+        query.put("limit", properties.listMaxOrders() + 1);
+        exchange.getIn().setBody(query);
+    }
+
+    private void listAnswer(Exchange exchange) throws Exception {
+        @SuppressWarnings("unchecked")
+        List<Map<String, Object>> rows = exchange.getIn().getBody(List.class);
+        int max = properties.listMaxOrders();
+        List<Map<String, Object>> items = rows.stream().limit(max).map(orders::listItem).toList();
+        envelope.success(exchange, rows.size() > max
+                ? "The first " + max + " orders of the period; ask for a shorter period to see the rest"
+                : items.size() + " order" + (items.size() == 1 ? "" : "s"), items);
+    }
+
+    private static Optional<LocalDate> date(FieldReader fields, String name, String... aliases) {
+        Optional<String> text = fields.requiredText(name, 10, aliases);
+        try {
+            return text.map(LocalDate::parse);
+        } catch (DateTimeParseException e) {
+            return fields.error(name, "must be a date written YYYY-MM-DD");
+        }
+    }
+
+    private static CheckoutParams params(Exchange exchange) {
+        return exchange.getProperty(CheckoutAuth.PARAMS, CheckoutParams.class);
+    }
+
+    private static CheckoutCredential credential(Exchange exchange) {
+        return exchange.getProperty(CheckoutAuth.CREDENTIAL, CheckoutCredential.class);
+    }
+}

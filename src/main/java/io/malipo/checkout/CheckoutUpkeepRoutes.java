@@ -1,0 +1,33 @@
+package io.malipo.checkout;
+
+import java.util.Map;
+import org.apache.camel.builder.RouteBuilder;
+import org.springframework.stereotype.Component;
+
+/** Checkout's timed work, started by routes/schedules.yaml. */
+@Component
+public class CheckoutUpkeepRoutes extends RouteBuilder {
+
+    private static final String SQL = "sql:classpath:sql/checkout/";
+
+    private final Orders orders;
+    private final CheckoutProperties properties;
+
+    public CheckoutUpkeepRoutes(Orders orders, CheckoutProperties properties) {
+        this.orders = orders;
+        this.properties = properties;
+    }
+
+    @Override
+    public void configure() {
+        from("direct:orders-expire-due").routeId("orders-expire-due")
+                .process(e -> e.getIn().setBody(Map.of("now", orders.now())))
+                .to(SQL + "update-orders-expired.sql")
+                .log("Expired ${header.CamelSqlUpdateCount} order(s)");
+
+        from("direct:checkout-replays-forget").routeId("checkout-replays-forget")
+                .process(e -> e.getIn().setBody(Map.of("cutoff",
+                        orders.now().minus(properties.timestampTolerance().multipliedBy(2)))))
+                .to(SQL + "delete-replays-older.sql");
+    }
+}

@@ -1,0 +1,65 @@
+package io.malipo.checkout;
+
+import java.math.BigDecimal;
+import java.nio.charset.StandardCharsets;
+import java.text.Normalizer;
+import java.util.Currency;
+import java.util.Locale;
+
+/**
+ * The QR payload of an order: an EMVCo merchant-presented code (the format behind TanQR and
+ * the wallets' scan-to-pay), dynamic and single-use, carrying the amount, the merchant and, as
+ * its reference label, the order's payment token, which is what the provider reports back.
+ * The format is a list of id-length-value fields closed by a CRC-16/CCITT-FALSE checksum.
+ */
+final class EmvQr {
+
+    static final String GUID = "io.malipo";
+
+    private EmvQr() {
+    }
+
+    static String payload(String vendor, String merchantName, String city, String countryCode, BigDecimal amount,
+            String currency, String paymentToken) {
+        String body = field("00", "01")
+                + field("01", "12")
+                + field("26", field("00", GUID) + field("01", vendor))
+                + field("52", "0000")
+                + field("53", String.format("%03d", Currency.getInstance(currency).getNumericCode()))
+                + field("54", amount.stripTrailingZeros().toPlainString())
+                + field("58", countryCode)
+                + field("59", ascii(merchantName, 25))
+                + field("60", ascii(city, 15))
+                + field("62", field("05", paymentToken))
+                + "6304";
+        return body + crc16(body);
+    }
+
+    private static String field(String id, String value) {
+        if (value.length() > 99) {
+            throw new IllegalArgumentException("EMV field " + id + " is longer than 99 characters");
+        }
+        return id + String.format("%02d", value.length()) + value;
+    }
+
+    /** The characters EMV allows in names (printable ASCII), at most {@code max} of them. */
+    private static String ascii(String text, int max) {
+        String plain = Normalizer.normalize(text, Normalizer.Form.NFD)
+                .replaceAll("[^\\x20-\\x7e]", "").strip();
+        if (plain.isEmpty()) {
+            plain = "Merchant";
+        }
+        return plain.length() > max ? plain.substring(0, max).strip() : plain;
+    }
+
+    static String crc16(String data) {
+        int crc = 0xFFFF;
+        for (byte b : data.getBytes(StandardCharsets.US_ASCII)) {
+            crc ^= (b & 0xFF) << 8;
+            for (int bit = 0; bit < 8; bit++) {
+                crc = (crc & 0x8000) != 0 ? (crc << 1) ^ 0x1021 : crc << 1;
+            }
+        }
+        return String.format("%04X", crc & 0xFFFF).toUpperCase(Locale.ROOT);
+    }
+}

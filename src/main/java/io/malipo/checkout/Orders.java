@@ -1,0 +1,260 @@
+package io.malipo.checkout;
+
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.core.type.TypeReference;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.SerializationFeature;
+import io.malipo.common.ApiException;
+import io.malipo.common.MalipoProperties;
+import io.malipo.common.RandomTokens;
+import io.malipo.common.Rows;
+import io.malipo.common.SqlFiles;
+import io.malipo.merchant.CheckoutCredential;
+import java.math.BigDecimal;
+import java.nio.charset.StandardCharsets;
+import java.security.MessageDigest;
+import java.security.NoSuchAlgorithmException;
+import java.time.Clock;
+import java.time.Instant;
+import java.time.OffsetDateTime;
+import java.time.ZoneOffset;
+import java.time.format.DateTimeFormatter;
+import java.time.temporal.ChronoUnit;
+import java.util.Base64;
+import java.util.HexFormat;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.TreeMap;
+import java.util.UUID;
+import java.util.stream.Collectors;
+import org.springframework.dao.DuplicateKeyException;
+import org.springframework.jdbc.core.namedparam.NamedParameterJdbcTemplate;
+import org.springframework.stereotype.Component;
+import org.springframework.transaction.support.TransactionTemplate;
+
+/**
+ * Checkout orders: creating one (with its buyer, payment token, QR payload and payment page
+ * link) and the way stored orders read in checkout answers.
+ */
+@Component
+public class Orders {
+
+    private static final int TOKEN_ATTEMPTS = 5;
+    private static final DateTimeFormatter CREATION_DATE = DateTimeFormatter.ofPattern("yyyy-MM-dd HH:mm:ss");
+
+    private final NamedParameterJdbcTemplate jdbc;
+    private final TransactionTemplate transactions;
+    private final Clock clock;
+    private final CheckoutProperties properties;
+    private final String publicUrl;
+    private final ObjectMapper mapper;
+    private final ObjectMapper canonical;
+
+    public Orders(NamedParameterJdbcTemplate jdbc, TransactionTemplate transactions, Clock clock,
+            CheckoutProperties properties, MalipoProperties malipo, ObjectMapper mapper) {
+        this.jdbc = jdbc;
+        this.transactions = transactions;
+        this.clock = clock;
+        this.properties = properties;
+        this.publicUrl = malipo.publicUrl().replaceAll("/+$", "");
+        this.mapper = mapper;
+        // Only for fingerprinting requests: the same request must give the same text.
+        this.canonical = mapper.copy().configure(SerializationFeature.ORDER_MAP_ENTRIES_BY_KEYS, true);
+    }
+
+    /**
+     * Creates the order and answers its data item. The same order_id again answers the first
+     * answer when the request is the same, and is refused when it is not: an order_id names
+     * one order for good.
+     */
+    public Map<String, Object> create(CheckoutCredential merchant, NewOrder order) {
+        String hash = hash(order);
+        for (int attempt = 1; ; attempt++) {
+            Optional<Map<String, Object>> existing = find(merchant, order.orderId());
+            if (existing.isPresent()) {
+                return repeat(existing.get(), hash, order.orderId());
+            }
+            try {
+                return transactions.execute(tx -> insert(merchant, order, hash));
+            } catch (DuplicateKeyException e) {
+                // Either the same order_id arrived concurrently (answered above on the next pass),
+                // a first order of the same buyer did, or the random payment token was taken.
+                if (attempt == TOKEN_ATTEMPTS) {
+                    throw e;
+                }
+            }
+        }
+    }
+
+    private Map<String, Object> insert(CheckoutCredential merchant, NewOrder order, String hash) {
+        OffsetDateTime now = now();
+        Map<String, Object> keys = keys(merchant, order.orderId(), now);
+        UUID buyerId = null;
+        boolean newBuyer = false;
+        if (order.buyerUserid() != null) {
+            Map<String, Object> byUser = new LinkedHashMap<>(keys);
+            byUser.put("buyerUserid", order.buyerUserid());
+            List<UUID> found = jdbc.queryForList(SqlFiles.load("checkout/select-buyer-by-userid.sql"), byUser, UUID.class);
+            if (found.isEmpty()) {
+                buyerId = UUID.randomUUID();
+                newBuyer = true;
+                byUser.put("buyerId", buyerId);
+                jdbc.update(SqlFiles.load("checkout/insert-buyer.sql"), byUser);
+            } else {
+                buyerId = found.get(0);
+            }
+        }
+        if (order.gatewayBuyerUuid() != null) {
+            buyerId = checkBuyer(keys, order, buyerId);
+        }
+        UUID id = UUID.randomUUID();
+        String token = RandomTokens.digits(10);
+        Map<String, Object> data = new LinkedHashMap<>();
+        data.put("order_id", order.orderId());
+        if (newBuyer) {
+            data.put("gateway_buyer_uuid", buyerId.toString());
+        }
+        data.put("payment_token", token);
+        data.put("qr", EmvQr.payload(merchant.vendor(), merchant.merchantName(), properties.qrMerchantCity(),
+                properties.qrCountryCode(), order.amount(), order.currency(), token));
+        data.put("payment_gateway_url", Base64.getEncoder().encodeToString(
+                (publicUrl + "/pay/" + id).getBytes(StandardCharsets.UTF_8)));
+
+        Map<String, Object> row = new LinkedHashMap<>(keys);
+        row.put("id", id);
+        row.put("amount", order.amount());
+        row.put("currency", order.currency());
+        row.put("buyerEmail", order.buyerEmail());
+        row.put("buyerName", order.buyerName());
+        row.put("buyerPhone", order.buyerPhone());
+        row.put("buyerUserid", order.buyerUserid());
+        row.put("buyerId", buyerId);
+        row.put("billing", json(order.billing()));
+        row.put("shipping", json(order.shipping()));
+        row.put("paymentMethods", order.paymentMethods().stream().map(Enum::name).collect(Collectors.joining(",")));
+        row.put("redirectUrl", order.redirectUrl());
+        row.put("cancelUrl", order.cancelUrl());
+        row.put("webhookUrl", order.webhookUrl());
+        row.put("buyerRemarks", order.buyerRemarks());
+        row.put("merchantRemarks", order.merchantRemarks());
+        row.put("noOfItems", order.noOfItems());
+        row.put("headerColour", order.headerColour());
+        row.put("linkColour", order.linkColour());
+        row.put("buttonColour", order.buttonColour());
+        row.put("expiresAt", now.plusMinutes(order.expiryMinutes()));
+        row.put("paymentToken", token);
+        row.put("requestHash", hash);
+        row.put("createResponse", json(data));
+        jdbc.update(SqlFiles.load("checkout/insert-order.sql"), row);
+        return data;
+    }
+
+    private UUID checkBuyer(Map<String, Object> keys, NewOrder order, UUID fromUserid) {
+        Map<String, Object> byId = new LinkedHashMap<>(keys);
+        byId.put("buyerId", order.gatewayBuyerUuid());
+        List<Map<String, Object>> rows = jdbc.queryForList(SqlFiles.load("checkout/select-buyer.sql"), byId);
+        if (rows.isEmpty() || (fromUserid != null && !fromUserid.equals(order.gatewayBuyerUuid()))) {
+            throw ApiException.invalid("gateway_buyer_uuid", rows.isEmpty()
+                    ? "is not a buyer of this merchant: send the gateway_buyer_uuid an earlier order returned"
+                    : "belongs to another buyer_userid");
+        }
+        return order.gatewayBuyerUuid();
+    }
+
+    private Map<String, Object> repeat(Map<String, Object> existing, String hash, String orderId) {
+        if (!hash.equals(Rows.string(existing, "request_hash"))) {
+            throw ApiException.badRequest("order_id_reused", "order_id " + orderId + " already names another order "
+                    + "(created " + creationDate(Rows.instant(existing, "created_at")) + "); use a new order_id.");
+        }
+        try {
+            return mapper.readValue(Rows.string(existing, "create_response"),
+                    new TypeReference<LinkedHashMap<String, Object>>() { });
+        } catch (JsonProcessingException e) {
+            throw new IllegalStateException("stored create-order answer of order " + orderId + " is not JSON", e);
+        }
+    }
+
+    Optional<Map<String, Object>> find(CheckoutCredential merchant, String orderId) {
+        List<Map<String, Object>> rows = jdbc.queryForList(SqlFiles.load("checkout/select-order.sql"),
+                keys(merchant, orderId, now()));
+        return rows.stream().findFirst();
+    }
+
+    /** The parameters every order statement is scoped by: the caller's merchant and mode. */
+    public Map<String, Object> keys(CheckoutCredential merchant, String orderId, OffsetDateTime now) {
+        Map<String, Object> keys = new LinkedHashMap<>();
+        keys.put("merchantId", merchant.merchantId());
+        keys.put("livemode", merchant.livemode());
+        keys.put("orderId", orderId);
+        keys.put("now", now);
+        return keys;
+    }
+
+    public OffsetDateTime now() {
+        return OffsetDateTime.now(clock).withOffsetSameInstant(ZoneOffset.UTC).truncatedTo(ChronoUnit.MICROS);
+    }
+
+    /** An order-status data item. Payment details appear only once the order is COMPLETED. */
+    public Map<String, Object> statusItem(Map<String, Object> row) {
+        Map<String, Object> item = new LinkedHashMap<>();
+        item.put("order_id", Rows.string(row, "order_id"));
+        item.put("creation_date", creationDate(Rows.instant(row, "created_at")));
+        item.put("amount", amountText((BigDecimal) row.get("amount")));
+        item.put("currency", Rows.string(row, "currency"));
+        item.put("payment_status", Rows.string(row, "payment_status"));
+        boolean completed = "COMPLETED".equals(Rows.string(row, "payment_status"));
+        item.put("transid", completed ? Rows.string(row, "transid") : null);
+        item.put("channel", completed ? Rows.string(row, "channel") : null);
+        item.put("reference", completed ? Rows.string(row, "reference") : null);
+        item.put("msisdn", completed ? Rows.string(row, "msisdn") : null);
+        item.put("phone", completed ? Rows.string(row, "msisdn") : null);
+        return item;
+    }
+
+    /** A list-orders data item, with result summarising the status. */
+    public Map<String, Object> listItem(Map<String, Object> row) {
+        String status = Rows.string(row, "payment_status");
+        Map<String, Object> item = new LinkedHashMap<>();
+        item.put("order_id", Rows.string(row, "order_id"));
+        item.put("creation_date", creationDate(Rows.instant(row, "created_at")));
+        item.put("amount", amountText((BigDecimal) row.get("amount")));
+        item.put("currency", Rows.string(row, "currency"));
+        item.put("payment_status", status);
+        item.put("result", switch (status) {
+            case "COMPLETED" -> "SUCCESS";
+            case "REJECTED", "CANCELLED", "USERCANCELLED" -> "FAIL";
+            default -> "PENDING";
+        });
+        return item;
+    }
+
+    public String creationDate(Instant instant) {
+        return CREATION_DATE.format(instant.atZone(properties.zone()));
+    }
+
+    /** Amounts as text, as the clients read them: 15000, 15000.50. */
+    public static String amountText(BigDecimal amount) {
+        BigDecimal stripped = amount.stripTrailingZeros();
+        return stripped.scale() <= 0 ? stripped.toPlainString() : amount.setScale(2).toPlainString();
+    }
+
+    private String hash(NewOrder order) {
+        try {
+            byte[] canonicalJson = canonical.writeValueAsBytes(new TreeMap<>(
+                    canonical.convertValue(order, new TypeReference<Map<String, Object>>() { })));
+            return HexFormat.of().formatHex(MessageDigest.getInstance("SHA-256").digest(canonicalJson));
+        } catch (JsonProcessingException | NoSuchAlgorithmException e) {
+            throw new IllegalStateException("cannot fingerprint an order request", e);
+        }
+    }
+
+    private String json(Object value) {
+        try {
+            return value instanceof Map<?, ?> map && map.isEmpty() ? null : mapper.writeValueAsString(value);
+        } catch (JsonProcessingException e) {
+            throw new IllegalStateException(e);
+        }
+    }
+}

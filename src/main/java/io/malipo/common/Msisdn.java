@@ -1,0 +1,48 @@
+package io.malipo.common;
+
+import com.google.i18n.phonenumbers.NumberParseException;
+import com.google.i18n.phonenumbers.PhoneNumberUtil;
+import com.google.i18n.phonenumbers.PhoneNumberUtil.PhoneNumberFormat;
+import com.google.i18n.phonenumbers.PhoneNumberUtil.PhoneNumberType;
+import com.google.i18n.phonenumbers.Phonenumber.PhoneNumber;
+import java.util.Optional;
+import java.util.Set;
+
+/**
+ * Mobile numbers as the APIs take them: digits with the country prefix (255712345678), a
+ * leading + allowed. Validity is libphonenumber's, so a number with a wrong length or an
+ * unassigned prefix is refused before a provider is asked to push to it.
+ */
+public final class Msisdn {
+
+    private static final PhoneNumberUtil PHONES = PhoneNumberUtil.getInstance();
+    private static final Set<PhoneNumberType> MOBILE =
+            Set.of(PhoneNumberType.MOBILE, PhoneNumberType.FIXED_LINE_OR_MOBILE);
+    public static final String RULE = "must be a mobile number in digits with the country prefix, such as 255712345678";
+
+    private Msisdn() {
+    }
+
+    /** The number as digits with the country prefix, or empty when it is not a valid mobile number. */
+    public static Optional<String> normalise(String text) {
+        if (text == null) {
+            return Optional.empty();
+        }
+        String digits = text.strip();
+        if (digits.startsWith("+")) {
+            digits = digits.substring(1);
+        }
+        if (!digits.matches("[1-9][0-9]{7,14}")) {
+            return Optional.empty();
+        }
+        try {
+            PhoneNumber number = PHONES.parse("+" + digits, null);
+            if (!PHONES.isValidNumber(number) || !MOBILE.contains(PHONES.getNumberType(number))) {
+                return Optional.empty();
+            }
+            return Optional.of(PHONES.format(number, PhoneNumberFormat.E164).substring(1));
+        } catch (NumberParseException e) {
+            return Optional.empty();
+        }
+    }
+}

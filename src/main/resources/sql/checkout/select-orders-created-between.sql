@@ -1,0 +1,8 @@
+SELECT order_id, created_at, amount, currency, payment_status
+FROM checkout_order
+WHERE merchant_id = :#merchantId
+  AND livemode = :#livemode
+  AND created_at >= :#from
+  AND created_at < :#to
+ORDER BY created_at, seq
+LIMIT :#limit

@@ -1,0 +1,73 @@
+package io.malipo.checkout;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.math.BigDecimal;
+import java.time.Instant;
+import java.time.ZoneId;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
+import org.junit.jupiter.params.provider.ValueSource;
+
+/** The small rules of the checkout API: timestamps, paths, Go number text, QR checksums. */
+class CheckoutUnitsTest {
+
+    private static final ZoneId DAR = ZoneId.of("Africa/Dar_es_Salaam");
+
+    @ParameterizedTest
+    @ValueSource(strings = {"2024-05-01T12:30:46+03:00", "2024-05-01T12:30:46+0300", "2024-05-01T09:30:46Z",
+            "2024-05-01T09:30:46.255Z", "2024-05-01T09:30:46.123456789Z", "2024-05-01 12:30:46",
+            "2024-05-01T12:30:46", "2024-05-01T12:30:46+03", " 2024-05-01T12:30:46+03:00 "})
+    void everyTimestampFormClientsSendIsRead(String header) {
+        assertThat(Timestamps.parse(header, DAR)).hasValueSatisfying(instant ->
+                assertThat(instant.getEpochSecond()).isEqualTo(Instant.parse("2024-05-01T09:30:46Z").getEpochSecond()));
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"", "yesterday", "2024-13-01T12:30:46Z", "2024-05-01", "1714555846", "2024-05-01T25:00:00Z"})
+    void unreadableTimestampsAreNotGuessed(String header) {
+        assertThat(Timestamps.parse(header, DAR)).isEmpty();
+    }
+
+    @ParameterizedTest
+    @CsvSource({
+            "GET, /v1/checkout/order-status, /v1/checkout/order-status",
+            "GET, //v1/checkout/order-status, /v1/checkout/order-status",
+            "GET, /v1//checkout//order-status/, /v1/checkout/order-status",
+            "DELETE, /v1/v1/checkout/cancel-order, /v1/checkout/cancel-order",
+            "GET, /v1/checkout/list-order, /v1/checkout/list-orders",
+            "DELETE, /v1/checkout, /v1/checkout/cancel-order",
+            "DELETE, /v1/checkout/, /v1/checkout/cancel-order",
+            "GET, /v1/checkout, /v1/checkout"
+    })
+    void checkoutPathsClientsProduceMapOntoTheOperations(String method, String path, String normalised) {
+        assertThat(CheckoutPaths.normalise(method, path)).isEqualTo(normalised);
+    }
+
+    @ParameterizedTest
+    @CsvSource({"1000000, 1e+06", "1500000, 1.5e+06", "999999, 999999", "1234567.89, 1.23456789e+06",
+            "8000.50, 8000.5", "8000.0, 8000", "0.0001, 0.0001", "0.00001, 1e-05", "100000000, 1e+08", "0, 0"})
+    void goPrintsFloatsTheWayItsFmtPackageDoes(String number, String go) {
+        assertThat(SigningProfile.goFloat(new BigDecimal(number))).isEqualTo(go);
+    }
+
+    @Test
+    void qrChecksumIsCrc16CcittFalse() {
+        assertThat(EmvQr.crc16("123456789")).isEqualTo("29B1");
+    }
+
+    @Test
+    void qrPayloadCarriesTheAmountCurrencyMerchantAndToken() {
+        String payload = EmvQr.payload("MLP123", "Duka la Mamá & Sons Limited Company", "Dar es Salaam", "TZ",
+                new BigDecimal("15000.00"), "TZS", "1234567890");
+
+        assertThat(payload).startsWith("000201010212")
+                .contains("0009io.malipo0106MLP123")
+                .contains("5303834").contains("540515000").contains("5802TZ")
+                .contains("5925Duka la Mama & Sons Limit6013")
+                .contains("62140510" + "1234567890");
+        assertThat(payload.substring(payload.length() - 4))
+                .isEqualTo(EmvQr.crc16(payload.substring(0, payload.length() - 4)));
+    }
+}

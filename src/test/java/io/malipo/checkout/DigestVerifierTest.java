@@ -1,0 +1,164 @@
+package io.malipo.checkout;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.nio.charset.StandardCharsets;
+import java.util.List;
+import java.util.Optional;
+import org.junit.jupiter.api.Test;
+
+/**
+ * Digest vectors, one per client behaviour in the checkout client study: each test writes the
+ * string that client signs by hand, signs it, and expects the server to accept the request as
+ * that client sends it, and nothing else.
+ */
+class DigestVerifierTest {
+
+    private static final String SECRET = "cs_test_secret";
+    private static final String TS = "2026-05-01T12:30:46+03:00";
+
+    @Test
+    void nodeClientSignsEveryTopLevelFieldInInsertionOrder() {
+        String body = "{\"vendor\":\"MLP1\",\"order_id\":\"A1\",\"amount\":8000.5,\"currency\":\"TZS\"}";
+        String signed = "timestamp=" + TS + "&vendor=MLP1&order_id=A1&amount=8000.5&currency=TZS";
+
+        assertThat(verify(body, null, "vendor,order_id,amount,currency", signed)).hasValueSatisfying(m -> {
+            assertThat(m.source().kind()).isEqualTo(SignedSource.Kind.JSON_BODY);
+            assertThat(m.signsFaithfully("amount")).isTrue();
+        });
+    }
+
+    @Test
+    void goClientsSignMillionsInExponentFormAndInAnyOrder() {
+        String body = "{\"order_id\":\"A1\",\"amount\":1500000,\"vendor\":\"MLP1\",\"currency\":\"TZS\"}";
+        String signed = "timestamp=" + TS + "&currency=TZS&amount=1.5e+06&vendor=MLP1&order_id=A1";
+
+        assertThat(verify(body, null, "currency,amount,vendor,order_id", signed))
+                .hasValueSatisfying(m -> assertThat(m.profile()).isEqualTo(SigningProfile.GO));
+    }
+
+    @Test
+    void phpClientsSignTrueAsOneAndDropPointZero() {
+        String body = "{\"order_id\":\"A1\",\"amount\":8000.0,\"no_redirection\":true,\"remarks\":null}";
+        String signed = "timestamp=" + TS + "&order_id=A1&amount=8000&no_redirection=1&remarks=";
+
+        assertThat(verify(body, null, "order_id,amount,no_redirection,remarks", signed))
+                .hasValueSatisfying(m -> assertThat(m.profile()).isEqualTo(SigningProfile.PHP));
+    }
+
+    @Test
+    void pythonClientsSignTrueNoneAndFloatsAsPythonWritesThem() {
+        String body = "{\"order_id\": \"A1\", \"amount\": 8000.0, \"no_redirection\": true, \"remarks\": null}";
+        String signed = "timestamp=2026-05-01T12:30:46+0300&order_id=A1&amount=8000.0&no_redirection=True&remarks=None";
+
+        assertThat(verify(body, null, "order_id,amount,no_redirection,remarks", signed,
+                "2026-05-01T12:30:46+0300")).hasValueSatisfying(m ->
+                assertThat(m.profile()).isEqualTo(SigningProfile.PYTHON));
+    }
+
+    @Test
+    void dotNetClientsSignTrueCapitalisedAndMayUseADecimalComma() {
+        String body = "{\"order_id\":\"A1\",\"amount\":8000.5,\"flag\":true}";
+
+        assertThat(verify(body, null, "order_id,amount,flag",
+                "timestamp=" + TS + "&order_id=A1&amount=8000,5&flag=True")).isPresent();
+    }
+
+    @Test
+    void nestedBillingIsSignedAsObjectObjectByJavascriptAndResolvedByDottedNames() {
+        String body = "{\"order_id\":\"A1\",\"billing\":{\"firstname\":\"John\",\"city\":\"Dar\"}}";
+
+        assertThat(verify(body, null, "order_id,billing",
+                "timestamp=" + TS + "&order_id=A1&billing=[object Object]")).hasValueSatisfying(m ->
+                assertThat(m.signsFaithfully("billing")).isFalse());
+        assertThat(verify(body, null, "order_id,billing.firstname,billing.city",
+                "timestamp=" + TS + "&order_id=A1&billing.firstname=John&billing.city=Dar")).isPresent();
+    }
+
+    @Test
+    void namesListedButNotSentSignAsEachClientRendersThem() {
+        String body = "{\"order_id\":\"A1\"}";
+
+        assertThat(verify(body, null, "order_id,buyer_user_id", "timestamp=" + TS + "&order_id=A1&buyer_user_id="))
+                .hasValueSatisfying(m -> assertThat(m.signsFaithfully("buyer_user_id")).isFalse());
+        assertThat(verify(body, null, "order_id,buyer_user_id",
+                "timestamp=" + TS + "&order_id=A1&buyer_user_id=undefined")).isPresent();
+        assertThat(verify(body, null, "order_id,buyer_user_id", "timestamp=" + TS + "&order_id=A1")).isPresent();
+    }
+
+    @Test
+    void spacesAfterCommasAreSignedTrimmedOrAsSent() {
+        String query = "fromdate=2026-01-01&todate=2026-01-31";
+
+        assertThat(verify("", query, "fromdate, todate", "timestamp=" + TS + "&fromdate=2026-01-01&todate=2026-01-31"))
+                .isPresent();
+        assertThat(verify("", query, "fromdate, todate", "timestamp=" + TS + "&fromdate=2026-01-01& todate=2026-01-31"))
+                .isPresent();
+    }
+
+    @Test
+    void aLeadingTimestampTokenInSignedFieldsIsIgnored() {
+        assertThat(verify("{\"order_id\":\"A1\"}", null, "timestamp,order_id", "timestamp=" + TS + "&order_id=A1"))
+                .isPresent();
+    }
+
+    @Test
+    void queryValuesVerifyWithPlusAsSpaceOrAsItself() {
+        assertThat(verify("", "name=John+Doe", "name", "timestamp=" + TS + "&name=John Doe")).isPresent();
+        assertThat(verify("", "name=A+B", "name", "timestamp=" + TS + "&name=A+B")).hasValueSatisfying(m ->
+                assertThat(m.source().kind()).isEqualTo(SignedSource.Kind.QUERY_LITERAL_PLUS));
+    }
+
+    @Test
+    void sourcesAreNeverMixed() {
+        // order_id from the query and amount from the body: no single source holds both.
+        assertThat(verify("{\"amount\":100}", "order_id=A1", "order_id,amount",
+                "timestamp=" + TS + "&order_id=A1&amount=100")).isEmpty();
+    }
+
+    @Test
+    void aTamperedValueAWrongSecretOrAMalformedDigestFail() {
+        String body = "{\"order_id\":\"A1\",\"amount\":100}";
+        String signed = "timestamp=" + TS + "&order_id=A1&amount=100";
+
+        assertThat(verify("{\"order_id\":\"A1\",\"amount\":1000}", null, "order_id,amount", signed)).isEmpty();
+        assertThat(DigestVerifier.verify(List.of("other-secret"), TS, "order_id,amount",
+                DigestVerifier.sign(SECRET, signed), sources(body, null))).isEmpty();
+        assertThat(DigestVerifier.verify(List.of(SECRET), TS, "order_id,amount", "not base64!!",
+                sources(body, null))).isEmpty();
+        assertThat(verify(body, null, "order_id,amount", signed.replace(TS, "2026-05-01T12:30:47+03:00"))).isEmpty();
+    }
+
+    @Test
+    void aReplacedSecretStillInItsGraceVerifies() {
+        String body = "{\"order_id\":\"A1\"}";
+        String digest = DigestVerifier.sign("old-secret", "timestamp=" + TS + "&order_id=A1");
+
+        assertThat(DigestVerifier.verify(List.of(SECRET, "old-secret"), TS, "order_id", digest, sources(body, null)))
+                .hasValueSatisfying(m -> assertThat(m.secretIndex()).isEqualTo(1));
+    }
+
+    @Test
+    void latin1BodiesFromTheJavaClientAreReadAsLatin1() {
+        byte[] latin1 = "{\"buyer_name\":\"José\"}".getBytes(StandardCharsets.ISO_8859_1);
+        String signed = "timestamp=" + TS + "&buyer_name=José";
+
+        assertThat(DigestVerifier.verify(List.of(SECRET), TS, "buyer_name", DigestVerifier.sign(SECRET, signed),
+                CheckoutRequest.parse(latin1, null).sources())).isPresent();
+    }
+
+    private static Optional<DigestVerifier.Match> verify(String body, String query, String signedFields,
+            String signingString) {
+        return verify(body, query, signedFields, signingString, TS);
+    }
+
+    private static Optional<DigestVerifier.Match> verify(String body, String query, String signedFields,
+            String signingString, String timestamp) {
+        return DigestVerifier.verify(List.of(SECRET), timestamp, signedFields,
+                DigestVerifier.sign(SECRET, signingString), sources(body, query));
+    }
+
+    private static List<SignedSource> sources(String body, String query) {
+        return CheckoutRequest.parse(body.getBytes(StandardCharsets.UTF_8), query).sources();
+    }
+}
