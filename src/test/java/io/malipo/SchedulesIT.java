@@ -2,6 +2,7 @@ package io.malipo;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.malipo.testsupport.CheckoutClient;
 import io.malipo.testsupport.PostgresIT;
 import java.time.Duration;
 import java.util.Map;
@@ -50,11 +51,8 @@ class SchedulesIT extends PostgresIT {
         admin.post("/admin/v1/checkout-credentials/" + credential + "/rotate", "{\"grace_minutes\": 1}");
 
         clock.advance(Duration.ofMinutes(2));
-        NotifyBuilder ran = new NotifyBuilder(camel).fromRoute("schedule-forget-replaced-secrets")
-                .whenCompleted(1).create();
-        scheduler.triggerJob(FORGET_SECRETS);
+        run("schedule-forget-replaced-secrets", FORGET_SECRETS);
 
-        assertThat(ran.matches(15, TimeUnit.SECONDS)).as("the route ran").isTrue();
         assertThat(jdbc.queryForObject("SELECT previous_secret_hash FROM api_key WHERE id = ?", String.class,
                 shortGrace)).isNull();
         assertThat(jdbc.queryForObject("SELECT previous_secret_sealed FROM checkout_credential WHERE id = ?",
@@ -62,6 +60,53 @@ class SchedulesIT extends PostgresIT {
         Map<String, Object> kept = jdbc.queryForMap("SELECT * FROM api_key WHERE id = ?", longGrace);
         assertThat(kept.get("previous_secret_hash")).isNotNull();
         assertThat(kept.get("previous_valid_until")).isNotNull();
+    }
+
+    @Test
+    void theExpirySweepCancelsOrdersWhoseTimeIsUpAndNoOthers() throws Exception {
+        CheckoutClient shop = checkoutMerchant();
+        for (String[] order : new String[][] {{"X-5", "5"}, {"X-60", "60"}}) {
+            assertThat(shop.post("/v1/checkout/create-order", "{\"vendor\": \"" + shop.vendor + "\", \"order_id\": \""
+                    + order[0] + "\", \"buyer_email\": \"a@duka.co.tz\", \"buyer_name\": \"Asha\", \"buyer_phone\": "
+                    + "\"255754000001\", \"amount\": 100, \"currency\": \"TZS\", \"payment_methods\": "
+                    + "\"MOBILEMONEYPULL\", \"no_of_items\": 1, \"expiry\": " + order[1] + "}").send().status())
+                    .isEqualTo(200);
+        }
+        clock.advance(Duration.ofMinutes(6));
+
+        run("schedule-expire-orders", JobKey.jobKey("expire-orders", "checkout"));
+
+        assertThat(orderStatus(shop, "X-5")).isEqualTo("CANCELLED EXPIRED");
+        assertThat(orderStatus(shop, "X-60")).isEqualTo("PENDING null");
+    }
+
+    @Test
+    void answeredCheckoutRequestsAreForgottenOnceTheyCouldNoLongerBeReplayed() throws Exception {
+        CheckoutClient shop = checkoutMerchant();
+        shop.get("/v1/checkout/list-orders", "fromdate=2026-01-01&todate=2026-01-02").send();
+        String credential = jdbc.queryForObject("SELECT id FROM checkout_credential WHERE api_key = ?", String.class,
+                shop.apiKey);
+        String replays = "SELECT count(*) FROM checkout_replay WHERE credential_id = CAST(? AS UUID)";
+        assertThat(jdbc.queryForObject(replays, Integer.class, credential)).isEqualTo(1);
+
+        run("schedule-forget-replays", JobKey.jobKey("forget-replays", "checkout"));
+        assertThat(jdbc.queryForObject(replays, Integer.class, credential)).isEqualTo(1);
+        clock.advance(Duration.ofMinutes(11));
+        run("schedule-forget-replays", JobKey.jobKey("forget-replays", "checkout"));
+
+        assertThat(jdbc.queryForObject(replays, Integer.class, credential)).isZero();
+    }
+
+    private void run(String route, JobKey job) throws Exception {
+        NotifyBuilder ran = new NotifyBuilder(camel).fromRoute(route).whenCompleted(1).create();
+        scheduler.triggerJob(job);
+        assertThat(ran.matches(15, TimeUnit.SECONDS)).as(route + " ran").isTrue();
+    }
+
+    private String orderStatus(CheckoutClient shop, String orderId) {
+        return jdbc.queryForObject("SELECT o.payment_status || ' ' || COALESCE(o.cancel_reason, 'null') "
+                + "FROM checkout_order o JOIN merchant m ON m.id = o.merchant_id WHERE o.order_id = ? AND m.vendor = ?",
+                String.class, orderId, shop.vendor);
     }
 
     private UUID rotatedApiKey(String merchant, int graceMinutes) {

@@ -45,6 +45,19 @@ public final class Http {
         return send("GET", path, (String) null, headers);
     }
 
+    /** The body of a GET as bytes, for images. */
+    public byte[] getBytes(String path) {
+        try {
+            return client.send(HttpRequest.newBuilder(URI.create(baseUrl + path)).GET().build(),
+                    HttpResponse.BodyHandlers.ofByteArray()).body();
+        } catch (IOException e) {
+            throw new IllegalStateException(e);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IllegalStateException(e);
+        }
+    }
+
     public Response post(String path, String body, String... headers) {
         return send("POST", path, body, headers);
     }

@@ -60,6 +60,24 @@ public abstract class PostgresIT {
         clock.reset();
     }
 
+    /** A new merchant with checkout credentials, verified unless told otherwise, and a client that signs for it. */
+    protected CheckoutClient checkoutMerchant(boolean livemode, boolean verified) {
+        String merchant = admin.post("/admin/v1/merchants", "{\"name\": \"Duka la Mama\", \"email\": \"mama@duka.co.tz\"}")
+                .json().get("id").asText();
+        if (verified) {
+            admin.post("/admin/v1/merchants/" + merchant + "/verify", "");
+        }
+        var credential = admin.post("/admin/v1/merchants/" + merchant + "/checkout-credentials",
+                "{\"livemode\": " + livemode + "}").json();
+        String vendor = admin.get("/admin/v1/merchants/" + merchant).json().get("vendor").asText();
+        return new CheckoutClient(http, clock, vendor, credential.get("api_key").asText(),
+                credential.get("api_secret").asText());
+    }
+
+    protected CheckoutClient checkoutMerchant() {
+        return checkoutMerchant(false, true);
+    }
+
     @TestConfiguration(proxyBeanMethods = false)
     public static class TestBeans {
 
