@@ -7,6 +7,7 @@ import io.malipo.checkout.RawJson.Value;
 import java.math.BigDecimal;
 import java.util.Optional;
 import java.util.TreeMap;
+import java.util.function.Function;
 import java.util.stream.Collectors;
 
 /**
@@ -21,133 +22,50 @@ import java.util.stream.Collectors;
 public enum SigningProfile {
 
     /** The text as written in the body: numbers as their lexeme, nested values as their JSON. */
-    LEXEME {
-        @Override
-        Optional<String> render(Value value) {
-            return Optional.of(value.match(Str::value, n -> n.lexeme(), b -> Boolean.toString(b.value()),
-                    n -> "null", Obj::raw, a -> a.raw()));
-        }
-
-        @Override
-        Optional<String> absent() {
-            return Optional.of("");
-        }
-    },
-
+    LEXEME(SigningProfile::lexeme, ""),
     /** JavaScript string concatenation: the official Node client and TypeScript clients. */
-    JS {
-        @Override
-        Optional<String> render(Value value) {
-            return Optional.of(js(value));
-        }
-
-        @Override
-        Optional<String> absent() {
-            return Optional.of("undefined");
-        }
-    },
-
+    JS(SigningProfile::js, "undefined"),
     /** JavaScript clients that leave out fields whose value is null or undefined. */
-    JS_SKIP {
-        @Override
-        Optional<String> render(Value value) {
-            return value instanceof Null ? Optional.empty() : Optional.of(js(value));
-        }
-
-        @Override
-        Optional<String> absent() {
-            return Optional.empty();
-        }
-    },
-
+    JS_SKIP(v -> v instanceof Null ? null : js(v), null),
     /** PHP strval: true is 1, false and null are empty, arrays are "Array", 8000.0 is 8000. */
-    PHP {
-        @Override
-        Optional<String> render(Value value) {
-            return Optional.of(value.match(Str::value, n -> dropPointZero(n.lexeme()), b -> b.value() ? "1" : "",
-                    n -> "", o -> "Array", a -> "Array"));
-        }
-
-        @Override
-        Optional<String> absent() {
-            return Optional.of("");
-        }
-    },
-
+    PHP(SigningProfile::php, ""),
     /** Python str(): True, False, None, dict and list reprs. */
-    PYTHON {
-        @Override
-        Optional<String> render(Value value) {
-            return Optional.of(value instanceof Str s ? s.value() : pythonRepr(value));
-        }
-
-        @Override
-        Optional<String> absent() {
-            return Optional.of("None");
-        }
-    },
-
+    PYTHON(v -> v instanceof Str s ? s.value() : pythonRepr(v), "None"),
     /** Go fmt %v over values json.Unmarshal filled: every number is a float64 (1e+06). */
-    GO {
-        @Override
-        Optional<String> render(Value value) {
-            return Optional.of(go(value));
-        }
-
-        @Override
-        Optional<String> absent() {
-            return Optional.of("");
-        }
-    },
-
+    GO(SigningProfile::go, ""),
     /** .NET ToString(): True/False, 8000.0 is 8000, nested values are type names. */
-    CSHARP {
-        @Override
-        Optional<String> render(Value value) {
-            return Optional.of(csharp(value, '.'));
-        }
-
-        @Override
-        Optional<String> absent() {
-            return Optional.of("");
-        }
-    },
-
+    CSHARP(v -> csharp(v, '.'), ""),
     /** .NET under a culture whose decimal mark is a comma (8000,5). */
-    CSHARP_COMMA {
-        @Override
-        Optional<String> render(Value value) {
-            return Optional.of(csharp(value, ','));
-        }
-
-        @Override
-        Optional<String> absent() {
-            return Optional.of("");
-        }
-    },
-
+    CSHARP_COMMA(v -> csharp(v, ','), ""),
     /** Dart string interpolation: maps as {k: v}, lists as [a, b]. */
-    DART {
-        @Override
-        Optional<String> render(Value value) {
-            return Optional.of(dart(value));
-        }
+    DART(SigningProfile::dart, "");
 
-        @Override
-        Optional<String> absent() {
-            return Optional.of("");
-        }
-    };
+    private final Function<Value, String> rendering;
+    private final String absentRendering;
+
+    /**
+     * @param rendering the text this client signs for a value; null when it leaves the segment out
+     * @param absentRendering the text it signs for a name it lists but does not send; null when it
+     *        leaves the segment out
+     */
+    SigningProfile(Function<Value, String> rendering, String absentRendering) {
+        this.rendering = rendering;
+        this.absentRendering = absentRendering;
+    }
+
+    /** The text this client signs for a value; empty when it leaves the segment out. */
+    Optional<String> render(Value value) {
+        return Optional.ofNullable(rendering.apply(value));
+    }
+
+    /** The text this client signs for a name it lists but does not send. */
+    Optional<String> absent() {
+        return Optional.ofNullable(absentRendering);
+    }
 
     private static final String DOTNET_DICTIONARY =
             "System.Collections.Generic.Dictionary`2[System.String,System.Object]";
     private static final String DOTNET_LIST = "System.Collections.Generic.List`1[System.Object]";
-
-    /** The text this client signs for a value; empty when it leaves the segment out. */
-    abstract Optional<String> render(Value value);
-
-    /** The text this client signs for a name it lists but does not send. */
-    abstract Optional<String> absent();
 
     /**
      * Whether this rendering pins the value down: a nested object signed as "[object Object]",
@@ -156,6 +74,16 @@ public enum SigningProfile {
     boolean faithful(Optional<Value> value) {
         return value.map(v -> v.match(s -> true, n -> true, b -> this != PHP, n -> false,
                 o -> this == LEXEME, a -> this == LEXEME)).orElse(false);
+    }
+
+    private static String lexeme(Value value) {
+        return value.match(Str::value, n -> n.lexeme(), b -> Boolean.toString(b.value()), n -> "null", Obj::raw,
+                a -> a.raw());
+    }
+
+    private static String php(Value value) {
+        return value.match(Str::value, n -> dropPointZero(n.lexeme()), b -> b.value() ? "1" : "", n -> "",
+                o -> "Array", a -> "Array");
     }
 
     private static String js(Value value) {
