@@ -2,9 +2,9 @@ INSERT INTO checkout_order (id, merchant_id, livemode, order_id, amount, currenc
                             buyer_phone, buyer_userid, buyer_id, billing, shipping, payment_methods, redirect_url,
                             cancel_url, webhook_url, buyer_remarks, merchant_remarks, no_of_items, header_colour,
                             link_colour, button_colour, expires_at, payment_status, payment_token, request_hash,
-                            create_response, created_at, updated_at)
+                            create_response, credential_id, created_at, updated_at)
 VALUES (:#id, :#merchantId, :#livemode, :#orderId, :#amount, :#currency, :#buyerEmail, :#buyerName,
         :#buyerPhone, :#buyerUserid, :#buyerId, :#billing, :#shipping, :#paymentMethods, :#redirectUrl,
         :#cancelUrl, :#webhookUrl, :#buyerRemarks, :#merchantRemarks, :#noOfItems, :#headerColour,
         :#linkColour, :#buttonColour, :#expiresAt, 'PENDING', :#paymentToken, :#requestHash,
-        :#createResponse, :#now, :#now)
+        :#createResponse, :#credentialId, :#now, :#now)

@@ -1,6 +1,8 @@
-SELECT id, order_id, amount, currency, payment_status, cancel_reason, expires_at, created_at, request_hash,
-       create_response
-FROM checkout_order
-WHERE merchant_id = :#merchantId
-  AND livemode = :#livemode
-  AND order_id = :#orderId
+SELECT o.id, o.order_id, o.amount, o.currency, o.payment_status, o.cancel_reason, o.expires_at, o.created_at,
+       o.request_hash, o.create_response, o.payment_methods, o.attempts, o.buyer_phone,
+       p.transid, p.provider, p.reference, p.msisdn
+FROM checkout_order o
+LEFT JOIN payment p ON p.id = o.completed_payment_id
+WHERE o.merchant_id = :#merchantId
+  AND o.livemode = :#livemode
+  AND o.order_id = :#orderId

@@ -1,7 +1,6 @@
 package io.malipo.checkout;
 
 import io.malipo.common.ApiException;
-import io.malipo.common.ErrorRouteConfigurations;
 import io.malipo.common.Rows;
 import io.malipo.merchant.CheckoutCredential;
 import java.time.LocalDate;
@@ -12,9 +11,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import org.apache.camel.Exchange;
-import org.apache.camel.builder.RouteBuilder;
 import org.apache.camel.component.sql.SqlConstants;
-import org.apache.camel.model.RouteDefinition;
 import org.apache.camel.model.rest.RestDefinition;
 import org.apache.camel.model.rest.RestParamType;
 import org.springframework.stereotype.Component;
@@ -25,10 +22,8 @@ import org.springframework.stereotype.Component;
  * every answer, errors included, is the checkout envelope.
  */
 @Component
-public class CheckoutApiRoutes extends RouteBuilder {
+public class CheckoutApiRoutes extends CheckoutRouteBuilder {
 
-    private static final String TAG = "Checkout";
-    private static final String SQL = "sql:classpath:sql/checkout/";
     private static final String ORDER_KEYS = "malipoOrderKeys";
 
     private final CheckoutAuth auth;
@@ -40,6 +35,7 @@ public class CheckoutApiRoutes extends RouteBuilder {
 
     public CheckoutApiRoutes(CheckoutAuth auth, ReplayGuard replays, OrderRequests orderRequests, Orders orders,
             Envelope envelope, CheckoutProperties properties) {
+        super(replays);
         this.auth = auth;
         this.replays = replays;
         this.orderRequests = orderRequests;
@@ -136,33 +132,6 @@ public class CheckoutApiRoutes extends RouteBuilder {
                 .process(this::listAnswer);
     }
 
-    /** The start of every checkout operation: authenticated, claimed, and recorded for replays. */
-    private RouteDefinition operation(String routeId, CheckoutOperation operation) {
-        RouteDefinition route = from("direct:" + routeId).routeId(routeId)
-                .routeConfigurationId(ErrorRouteConfigurations.CHECKOUT);
-        route.onCompletion().process(replays::record).end();
-        route.setProperty(CheckoutAuth.OPERATION, constant(operation))
-                .to("direct:checkout-authenticate");
-        return route;
-    }
-
-    /** Documents the signature headers every checkout operation takes. */
-    private static RestDefinition signed(RestDefinition verb) {
-        return verb
-                .param().name("Authorization").type(RestParamType.header).required(true)
-                .description("SELCOM followed by the Base64 of your API key").endParam()
-                .param().name("Digest-Method").type(RestParamType.header).required(true)
-                .description("HS256").endParam()
-                .param().name("Digest").type(RestParamType.header).required(true)
-                .description("Base64 of HMAC-SHA256(API secret, 'timestamp=' + Timestamp + '&name=value' for each "
-                        + "Signed-Fields name)").endParam()
-                .param().name("Timestamp").type(RestParamType.header).required(true)
-                .description("ISO 8601, such as 2026-05-01T12:30:46+03:00; within 5 minutes of Malipo's clock")
-                .endParam()
-                .param().name("Signed-Fields").type(RestParamType.header).required(true)
-                .description("The signed field names, comma-separated, in signing order").endParam();
-    }
-
     private void orderKeys(Exchange exchange) {
         FieldReader fields = new FieldReader(params(exchange));
         Optional<String> orderId = fields.requiredText("order_id", 64);
@@ -237,13 +206,5 @@ public class CheckoutApiRoutes extends RouteBuilder {
         } catch (DateTimeParseException e) {
             return fields.error(name, "must be a date written YYYY-MM-DD");
         }
-    }
-
-    private static CheckoutParams params(Exchange exchange) {
-        return exchange.getProperty(CheckoutAuth.PARAMS, CheckoutParams.class);
-    }
-
-    private static CheckoutCredential credential(Exchange exchange) {
-        return exchange.getProperty(CheckoutAuth.CREDENTIAL, CheckoutCredential.class);
     }
 }

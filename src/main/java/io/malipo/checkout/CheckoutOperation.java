@@ -17,7 +17,8 @@ public enum CheckoutOperation {
     STORED_CARDS("stored-cards", List.of(List.of("gateway_buyer_uuid"))),
     DELETE_CARD("delete-card", List.of(List.of("id"), List.of("gateway_buyer_uuid"))),
     CARD_PAYMENT("card-payment", List.of(List.of("order_id"), List.of("card_token"), List.of("gateway_buyer_uuid"))),
-    WALLET_PAYMENT("wallet-payment", List.of(List.of("transid", "transId"), List.of("order_id"), List.of("msisdn")));
+    WALLET_PAYMENT("wallet-payment", List.of(List.of("transid", "transId"), List.of("order_id"), List.of("msisdn"))),
+    SANDBOX_STORE_CARD("sandbox/stored-cards", List.of(List.of("gateway_buyer_uuid"), List.of("card_number")));
 
     private final String path;
     private final List<List<String>> mustSign;

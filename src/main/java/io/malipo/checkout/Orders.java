@@ -24,6 +24,7 @@ import java.util.Base64;
 import java.util.HexFormat;
 import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
 import java.util.TreeMap;
@@ -147,6 +148,7 @@ public class Orders {
         row.put("paymentToken", token);
         row.put("requestHash", hash);
         row.put("createResponse", json(data));
+        row.put("credentialId", merchant.id());
         jdbc.update(SqlFiles.load("checkout/insert-order.sql"), row);
         return data;
     }
@@ -205,11 +207,12 @@ public class Orders {
         item.put("currency", Rows.string(row, "currency"));
         item.put("payment_status", Rows.string(row, "payment_status"));
         boolean completed = "COMPLETED".equals(Rows.string(row, "payment_status"));
+        String payer = Rows.string(row, "msisdn") == null ? Rows.string(row, "buyer_phone") : Rows.string(row, "msisdn");
         item.put("transid", completed ? Rows.string(row, "transid") : null);
-        item.put("channel", completed ? Rows.string(row, "channel") : null);
+        item.put("channel", completed ? channelName(Rows.string(row, "provider")) : null);
         item.put("reference", completed ? Rows.string(row, "reference") : null);
-        item.put("msisdn", completed ? Rows.string(row, "msisdn") : null);
-        item.put("phone", completed ? Rows.string(row, "msisdn") : null);
+        item.put("msisdn", completed ? payer : null);
+        item.put("phone", completed ? payer : null);
         return item;
     }
 
@@ -228,6 +231,11 @@ public class Orders {
             default -> "PENDING";
         });
         return item;
+    }
+
+    /** The channel as checkout clients know channel names: the provider's code, such as MPESATZ. */
+    public static String channelName(String provider) {
+        return provider == null ? null : provider.toUpperCase(Locale.ROOT).replaceAll("[^A-Z0-9]", "");
     }
 
     public String creationDate(Instant instant) {

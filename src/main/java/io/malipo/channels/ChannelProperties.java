@@ -1,0 +1,56 @@
+package io.malipo.channels;
+
+import jakarta.validation.Valid;
+import jakarta.validation.constraints.NotBlank;
+import jakarta.validation.constraints.NotEmpty;
+import jakarta.validation.constraints.NotNull;
+import java.time.Duration;
+import java.util.List;
+import java.util.Map;
+import org.springframework.boot.context.properties.ConfigurationProperties;
+import org.springframework.boot.context.properties.bind.DefaultValue;
+import org.springframework.validation.annotation.Validated;
+
+/**
+ * The payment providers Malipo reaches, and how patiently.
+ *
+ * @param providers by code: the mobile-money providers and the card processor
+ * @param reconcileAfter how long after a push Malipo first asks the provider about a payment it has not heard of
+ * @param reconcileEvery how often it asks again
+ * @param giveUpAfter how long a provider may stay silent before the payment fails (provider_timeout)
+ * @param connectTimeout how long to wait for a provider's connection
+ * @param responseTimeout how long to wait for a provider's answer (no answer means in flight, not failed)
+ * @param sandboxDelay how long the sandbox providers take to report an outcome
+ */
+@ConfigurationProperties("malipo.channels")
+@Validated
+public record ChannelProperties(
+        @NotEmpty Map<String, @Valid Provider> providers,
+        @NotNull @DefaultValue("2m") Duration reconcileAfter,
+        @NotNull @DefaultValue("1m") Duration reconcileEvery,
+        @NotNull @DefaultValue("30m") Duration giveUpAfter,
+        @NotNull @DefaultValue("5s") Duration connectTimeout,
+        @NotNull @DefaultValue("15s") Duration responseTimeout,
+        @NotNull @DefaultValue("1s") Duration sandboxDelay) {
+
+    /**
+     * @param name what merchants see
+     * @param channel WALLET_PULL for mobile money, CARD for the card processor
+     * @param connector the route file in routes/providers that speaks this provider's API
+     * @param currencies the currencies it collects
+     * @param prefixes MSISDN prefixes (country code included) it serves; a hint, since numbers move
+     * @param liveUrl its production API; without one, live payments through it are refused
+     * @param liveApiKey the credential Malipo presents to it in live mode
+     * @param notifySecret the secret it signs its notifications to Malipo with, in live mode
+     */
+    public record Provider(
+            @NotBlank String name,
+            @NotNull Channel channel,
+            @NotBlank String connector,
+            @NotEmpty List<String> currencies,
+            @DefaultValue List<String> prefixes,
+            String liveUrl,
+            String liveApiKey,
+            String notifySecret) {
+    }
+}

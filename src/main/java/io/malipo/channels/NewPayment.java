@@ -1,0 +1,12 @@
+package io.malipo.channels;
+
+import java.math.BigDecimal;
+import java.util.UUID;
+
+/**
+ * A payment another package asks the channels to make: a collection from a wallet (msisdn)
+ * or a card (cardToken), optionally for a checkout order, optionally through a named provider.
+ */
+public record NewPayment(UUID merchantId, boolean livemode, UUID orderUuid, Channel channel, String provider,
+        String msisdn, String cardToken, String transid, BigDecimal amount, String currency) {
+}

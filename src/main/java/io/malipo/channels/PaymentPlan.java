@@ -1,0 +1,7 @@
+package io.malipo.channels;
+
+import java.util.UUID;
+
+/** A payment checked and ready to store: who carries it, under which references. */
+public record PaymentPlan(UUID paymentId, String reference, String provider, NewPayment payment) {
+}

@@ -1,0 +1,35 @@
+package io.malipo.channels;
+
+/**
+ * The exchange properties of Malipo's canonical provider contract (routes/README.md lists what
+ * a connector receives and must set).
+ */
+public final class PaymentProperties {
+
+    public static final String PAYMENT_ID = "malipoPaymentId";
+    public static final String REFERENCE = "malipoReference";
+    public static final String CHANNEL = "malipoChannel";
+    public static final String PROVIDER = "malipoProvider";
+    public static final String LIVEMODE = "malipoLivemode";
+    public static final String CONNECTOR = "malipoConnector";
+    public static final String PROVIDER_URL = "malipoProviderUrl";
+    public static final String PROVIDER_API_KEY = "malipoProviderApiKey";
+    public static final String NOTIFY_URL = "malipoNotifyUrl";
+    public static final String AMOUNT = "malipoAmount";
+    public static final String CURRENCY = "malipoCurrency";
+    public static final String MSISDN = "malipoMsisdn";
+    public static final String CARD_TOKEN = "malipoCardToken";
+    public static final String OUTCOME = "malipoOutcome";
+    public static final String PROVIDER_REF = "malipoProviderRef";
+    public static final String FAILURE_CODE = "malipoFailureCode";
+    public static final String FAILURE_MESSAGE = "malipoFailureMessage";
+    public static final String EVENT_KEY = "malipoEventKey";
+    public static final String PAYMENT_TOKEN = "malipoPaymentToken";
+    public static final String ORDER_UUID = "malipoOrderUuid";
+    public static final String ORPHANED = "malipoOrphaned";
+    /** True when a failed attempt never reached the payer, so it does not count against the order. */
+    public static final String UNCOUNTED = "malipoUncounted";
+
+    private PaymentProperties() {
+    }
+}

@@ -1,0 +1,187 @@
+package io.malipo.channels;
+
+import static org.apache.camel.builder.PredicateBuilder.and;
+import static org.apache.camel.builder.PredicateBuilder.or;
+
+import io.malipo.common.ErrorRouteConfigurations;
+import io.malipo.common.JsonBodies;
+import io.malipo.common.Rows;
+import java.util.Map;
+import java.util.UUID;
+import org.apache.camel.Exchange;
+import org.apache.camel.builder.AggregationStrategies;
+import org.apache.camel.builder.RouteBuilder;
+import org.springframework.stereotype.Component;
+
+/**
+ * Payments through the channels: plan one (which provider, whether it can go out), store it,
+ * send it through the channel router of routes/channels.yaml, and settle it when its outcome
+ * is known, whether a provider reports it, a status query finds it or Malipo decides it.
+ */
+@Component
+public class PaymentRoutes extends RouteBuilder {
+
+    private static final String SQL = "sql:classpath:sql/payments/";
+
+    private final Payments payments;
+    private final ProviderDirectory providers;
+    private final Settlement settlement;
+    private final ProviderNotifications notifications;
+    private final Reconciliation reconciliation;
+    private final JsonBodies json;
+
+    public PaymentRoutes(Payments payments, ProviderDirectory providers, Settlement settlement,
+            ProviderNotifications notifications, Reconciliation reconciliation, JsonBodies json) {
+        this.payments = payments;
+        this.providers = providers;
+        this.settlement = settlement;
+        this.notifications = notifications;
+        this.reconciliation = reconciliation;
+        this.json = json;
+    }
+
+    @Override
+    public void configure() {
+        // Body in: a NewPayment. Body out: its PaymentPlan. Refuses (4xx/503) what cannot go out.
+        from("direct:payment-plan").routeId("payment-plan").errorHandler(noErrorHandler())
+                .process(e -> e.getIn().setBody(payments.plan(e.getIn().getBody(NewPayment.class))));
+
+        // Body in: a map with orderUuid and transid. Body out: that payment (id, status, provider) or null.
+        from("direct:payment-find-by-order-transid").routeId("payment-find-by-order-transid")
+                .errorHandler(noErrorHandler())
+                .to(SQL + "select-payment-by-order-transid.sql?outputType=SelectOne");
+
+        // Body in: a PaymentPlan. Stores the payment, in flight, in the caller's transaction.
+        from("direct:payment-create").routeId("payment-create").errorHandler(noErrorHandler())
+                .process(e -> e.getIn().setBody(payments.row(e.getIn().getBody(PaymentPlan.class))))
+                .to(SQL + "insert-payment.sql");
+
+        // Property malipoPaymentId in. Sends the stored payment to its provider, after the
+        // transaction that stored it has committed; property malipoOutcome out.
+        from("direct:payment-send").routeId("payment-send").errorHandler(noErrorHandler())
+                .setBody(e -> Map.of("paymentId", e.getProperty(PaymentProperties.PAYMENT_ID)))
+                .to(SQL + "select-payment.sql?outputType=SelectOne")
+                .process(e -> payments.request(e, e.getIn().getBody(Map.class)))
+                .removeHeaders("*")
+                .to("direct:payment-route")
+                .process(PaymentRoutes::requireOutcome)
+                .choice()
+                    .when(and(exchangeProperty(PaymentProperties.OUTCOME).isEqualTo(Outcome.ACCEPTED),
+                            exchangeProperty(PaymentProperties.PROVIDER_REF).isNotNull()))
+                        .setBody(e -> Map.of("paymentId", e.getProperty(PaymentProperties.PAYMENT_ID),
+                                "providerRef", e.getProperty(PaymentProperties.PROVIDER_REF), "now", payments.now()))
+                        .to(SQL + "update-payment-provider-ref.sql")
+                    .when(or(exchangeProperty(PaymentProperties.OUTCOME).isEqualTo(Outcome.DECLINED),
+                            exchangeProperty(PaymentProperties.OUTCOME).isEqualTo(Outcome.UNAVAILABLE)))
+                        // Settled in a copy: the caller still sees what the provider said.
+                        .setBody(PaymentRoutes::pushFailure)
+                        .enrich("direct:payment-settle", AggregationStrategies.useOriginal())
+                .end();
+
+        // Test mode only. Body in: a map with number and expiry (MM/YY) of a sandbox test card.
+        // Body out: a map with token, brand and last4, from the card processor.
+        from("direct:card-tokenize").routeId("card-tokenize").errorHandler(noErrorHandler())
+                .process(e -> {
+                    Map<?, ?> card = e.getIn().getBody(Map.class);
+                    String processor = providers.cardProcessor();
+                    e.setProperty(PaymentProperties.PROVIDER_URL, providers.baseUrl(processor, false));
+                    e.setProperty(PaymentProperties.PROVIDER_API_KEY, providers.apiKey(processor, false));
+                    e.setProperty("malipoCardNumber", card.get("number"));
+                    e.setProperty("malipoCardExpiry", card.get("expiry"));
+                })
+                .removeHeaders("*")
+                .to("direct:connector-card-tokenize")
+                .setBody(e -> Map.of("token", e.getProperty("malipoCardToken"),
+                        "brand", e.getProperty("malipoCardBrand"), "last4", e.getProperty("malipoCardLast4")));
+
+        // Body in: a SettlementReport. One transaction: payment, order, ledger, deliveries.
+        from("direct:payment-settle").routeId("payment-settle").errorHandler(noErrorHandler())
+                .transacted()
+                .process(settlement::prepare)
+                .choice()
+                    .when(exchangeProperty(PaymentProperties.PAYMENT_TOKEN).isNotNull())
+                        .to("direct:order-find-by-token")
+                        .process(settlement::manualPayment)
+                    .otherwise()
+                        .process(settlement::findPayment)
+                .end()
+                .process(settlement::recordEvent)
+                .filter(exchangeProperty(Settlement.NEW_EVENT).isEqualTo(false)).stop().end()
+                .process(settlement::apply)
+                .filter(exchangeProperty(Settlement.APPLIED).isEqualTo(false)).stop().end()
+                .filter(exchangeProperty(Settlement.SUCCEEDED).isEqualTo(true))
+                    .to("direct:ledger-post-collection")
+                .end()
+                .filter(exchangeProperty(PaymentProperties.ORDER_UUID).isNotNull())
+                    .to("direct:order-payment-outcome")
+                .end()
+                .process(settlement::alertIfOrphaned);
+
+        rest("/v1/providers").post("/{code}/notify").id("rest-provider-notify")
+                .description("Where payment providers report outcomes; each signs with its own notification secret")
+                .apiDocs(false)
+                .to("direct:provider-notify");
+
+        from("direct:provider-notify").routeId("provider-notify")
+                .routeConfigurationId(ErrorRouteConfigurations.TOKEN_API)
+                .process(notifications::authenticate)
+                .toD("direct:connector-${exchangeProperty.malipoConnector}-notify")
+                .process(notifications::report)
+                // A report that is not final yet (in progress) is acknowledged and settles nothing.
+                .filter(body().isInstanceOf(SettlementReport.class))
+                    .to("direct:payment-settle")
+                .end()
+                .process(e -> json.respond(e, 200, Map.of("received", true)));
+
+        // Payments a provider has not reported on in time: ask it, settle what it says, and fail
+        // a payment it stays silent about past the give-up time.
+        from("direct:payments-reconcile").routeId("payments-reconcile")
+                .setBody(e -> Map.of("now", payments.now()))
+                .to(SQL + "select-payments-due-for-check.sql")
+                .split(body()).stopOnException(false)
+                    .process(e -> e.setProperty(PaymentProperties.PAYMENT_ID, Rows.uuid(e.getIn().getBody(Map.class), "id")))
+                    .to("direct:payment-check")
+                .end();
+
+        from("direct:payment-check").routeId("payment-check").errorHandler(noErrorHandler())
+                .setBody(e -> Map.of("paymentId", e.getProperty(PaymentProperties.PAYMENT_ID)))
+                .to(SQL + "select-payment.sql?outputType=SelectOne")
+                .filter(body().isNotNull())
+                    .process(e -> {
+                        e.setProperty(Reconciliation.CHECKED, e.getIn().getBody(Map.class));
+                        payments.request(e, e.getIn().getBody(Map.class));
+                    })
+                    .removeHeaders("*")
+                    .toD("direct:connector-${exchangeProperty.malipoConnector}-status")
+                    .process(reconciliation::decide)
+                    .choice()
+                        .when(body().isInstanceOf(SettlementReport.class)).to("direct:payment-settle")
+                        .otherwise().to(SQL + "update-payment-next-check.sql")
+                    .end()
+                .end();
+    }
+
+    /** Connector routes set the outcome as text; from here on it is an {@link Outcome}. */
+    private static void requireOutcome(Exchange exchange) {
+        Outcome outcome = exchange.getProperty(PaymentProperties.OUTCOME, Outcome.class);
+        if (outcome == null) {
+            throw new IllegalStateException("connector " + exchange.getProperty(PaymentProperties.CONNECTOR)
+                    + " set no outcome");
+        }
+        exchange.setProperty(PaymentProperties.OUTCOME, outcome);
+    }
+
+    /** A push refused outright, or that never left: the payment fails now. */
+    private static SettlementReport pushFailure(Exchange exchange) {
+        Outcome outcome = exchange.getProperty(PaymentProperties.OUTCOME, Outcome.class);
+        UUID paymentId = exchange.getProperty(PaymentProperties.PAYMENT_ID, UUID.class);
+        boolean unavailable = outcome == Outcome.UNAVAILABLE;
+        return new SettlementReport(exchange.getProperty(PaymentProperties.PROVIDER, String.class), "push:" + paymentId,
+                Outcome.FAILED, paymentId, null, null, exchange.getProperty(PaymentProperties.PROVIDER_REF, String.class),
+                null, null, null,
+                unavailable ? "provider_unavailable" : exchange.getProperty(PaymentProperties.FAILURE_CODE, "declined",
+                        String.class),
+                exchange.getProperty(PaymentProperties.FAILURE_MESSAGE, String.class),
+                exchange.getProperty(PaymentProperties.LIVEMODE, Boolean.class), unavailable);
+    }
+}

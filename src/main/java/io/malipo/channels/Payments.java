@@ -1,0 +1,104 @@
+package io.malipo.channels;
+
+import io.malipo.channels.ChannelProperties.Provider;
+import io.malipo.common.ApiException;
+import io.malipo.common.RandomTokens;
+import io.malipo.common.Rows;
+import java.time.Clock;
+import java.time.OffsetDateTime;
+import java.time.ZoneOffset;
+import java.time.temporal.ChronoUnit;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import java.util.UUID;
+import org.apache.camel.Exchange;
+import org.springframework.stereotype.Component;
+
+/** Planning payments and preparing the canonical request a connector sends. */
+@Component
+public class Payments {
+
+    private final ProviderDirectory providers;
+    private final ChannelProperties properties;
+    private final Clock clock;
+
+    public Payments(ProviderDirectory providers, ChannelProperties properties, Clock clock) {
+        this.providers = providers;
+        this.properties = properties;
+        this.clock = clock;
+    }
+
+    /**
+     * Checks a payment can go out (a provider serves the number or card, in this currency and
+     * mode) before anything is written, and names it.
+     */
+    public PaymentPlan plan(NewPayment payment) {
+        String code;
+        if (payment.channel() == Channel.CARD || payment.channel() == Channel.MASTERPASS) {
+            code = providers.cardProcessor();
+        } else if (payment.provider() != null) {
+            // Numbers move between networks: a provider the merchant names is taken at its word.
+            code = payment.provider();
+            providers.find(code).filter(p -> p.channel() == Channel.WALLET_PULL)
+                    .orElseThrow(() -> ApiException.invalid("provider", "is not a mobile-money provider Malipo knows"));
+        } else {
+            code = providers.walletProviderFor(payment.msisdn()).orElseThrow(() -> ApiException.invalid("msisdn",
+                    "no mobile-money provider Malipo works with serves this number"));
+        }
+        Provider provider = providers.get(code);
+        if (!provider.currencies().contains(payment.currency())) {
+            throw ApiException.badRequest("currency_not_supported", provider.name() + " collects "
+                    + String.join(", ", provider.currencies()) + " only, not " + payment.currency() + ".");
+        }
+        providers.baseUrl(code, payment.livemode());
+        return new PaymentPlan(UUID.randomUUID(), "MLP" + RandomTokens.crockford(16), code, payment);
+    }
+
+    /** The row of a new payment in flight: it is asked about if the provider stays quiet. */
+    public Map<String, Object> row(PaymentPlan plan) {
+        NewPayment p = plan.payment();
+        OffsetDateTime now = now();
+        Map<String, Object> row = new LinkedHashMap<>();
+        row.put("id", plan.paymentId());
+        row.put("merchantId", p.merchantId());
+        row.put("livemode", p.livemode());
+        row.put("orderUuid", p.orderUuid());
+        row.put("channel", p.channel().name());
+        row.put("provider", plan.provider());
+        row.put("amount", p.amount());
+        row.put("currency", p.currency());
+        row.put("msisdn", p.msisdn());
+        row.put("cardToken", p.cardToken());
+        row.put("transid", p.transid());
+        row.put("reference", plan.reference());
+        row.put("providerRef", null);
+        row.put("status", "PENDING");
+        row.put("nextCheckAt", now.plus(properties.reconcileAfter()));
+        row.put("now", now);
+        return row;
+    }
+
+    /** Sets the canonical request properties a connector reads, from the stored payment. */
+    public void request(Exchange exchange, Map<String, Object> payment) {
+        String code = Rows.string(payment, "provider");
+        boolean livemode = Rows.bool(payment, "livemode");
+        exchange.setProperty(PaymentProperties.PAYMENT_ID, Rows.uuid(payment, "id"));
+        exchange.setProperty(PaymentProperties.REFERENCE, Rows.string(payment, "reference"));
+        exchange.setProperty(PaymentProperties.CHANNEL, Rows.string(payment, "channel"));
+        exchange.setProperty(PaymentProperties.PROVIDER, code);
+        exchange.setProperty(PaymentProperties.LIVEMODE, livemode);
+        exchange.setProperty(PaymentProperties.CONNECTOR, providers.get(code).connector());
+        exchange.setProperty(PaymentProperties.PROVIDER_URL, providers.baseUrl(code, livemode));
+        exchange.setProperty(PaymentProperties.PROVIDER_API_KEY, providers.apiKey(code, livemode));
+        exchange.setProperty(PaymentProperties.NOTIFY_URL, providers.notifyUrl(code, livemode));
+        exchange.setProperty(PaymentProperties.AMOUNT, payment.get("amount"));
+        exchange.setProperty(PaymentProperties.CURRENCY, Rows.string(payment, "currency"));
+        exchange.setProperty(PaymentProperties.MSISDN, Rows.string(payment, "msisdn"));
+        exchange.setProperty(PaymentProperties.CARD_TOKEN, Rows.string(payment, "card_token"));
+        exchange.setProperty(PaymentProperties.PROVIDER_REF, Rows.string(payment, "provider_ref"));
+    }
+
+    public OffsetDateTime now() {
+        return OffsetDateTime.now(clock).withOffsetSameInstant(ZoneOffset.UTC).truncatedTo(ChronoUnit.MICROS);
+    }
+}

@@ -1,0 +1,120 @@
+package io.malipo.channels;
+
+import io.malipo.channels.ChannelProperties.Provider;
+import io.malipo.common.ApiException;
+import io.malipo.common.InstanceSecrets;
+import io.malipo.common.MalipoProperties;
+import java.nio.charset.StandardCharsets;
+import java.security.GeneralSecurityException;
+import java.util.Base64;
+import java.util.Comparator;
+import java.util.Map;
+import java.util.Optional;
+import javax.crypto.Mac;
+import javax.crypto.spec.SecretKeySpec;
+import org.springframework.boot.web.context.WebServerInitializedEvent;
+import org.springframework.context.event.EventListener;
+import org.springframework.stereotype.Component;
+
+/**
+ * Where each provider is and how Malipo talks to it. Test mode reaches only the built-in
+ * sandbox, on this instance's own port, with keys derived from the master key; live mode
+ * reaches only the configured endpoint with the configured key, and a provider without one is
+ * unavailable in live mode. Notifications are authenticated the same way: a sandbox signature
+ * can only settle test payments, a live one only live payments.
+ */
+@Component
+public class ProviderDirectory {
+
+    private final ChannelProperties properties;
+    private final byte[] masterKey;
+    private final String publicUrl;
+    private volatile int localPort = -1;
+
+    public ProviderDirectory(ChannelProperties properties, InstanceSecrets secrets, MalipoProperties malipo) {
+        this.properties = properties;
+        this.masterKey = secrets.masterKey();
+        this.publicUrl = malipo.publicUrl().replaceAll("/+$", "");
+    }
+
+    @EventListener
+    void onWebServer(WebServerInitializedEvent event) {
+        localPort = event.getWebServer().getPort();
+    }
+
+    public Optional<Provider> find(String code) {
+        return Optional.ofNullable(properties.providers().get(code));
+    }
+
+    public Provider get(String code) {
+        return find(code).orElseThrow(() -> new IllegalArgumentException("no provider " + code));
+    }
+
+    /** The wallet provider whose prefix is the longest that starts the number. */
+    public Optional<String> walletProviderFor(String msisdn) {
+        return properties.providers().entrySet().stream()
+                .filter(e -> e.getValue().channel() == Channel.WALLET_PULL)
+                .flatMap(e -> e.getValue().prefixes().stream().filter(msisdn::startsWith)
+                        .map(prefix -> Map.entry(prefix, e.getKey())))
+                .max(Comparator.comparingInt(e -> e.getKey().length()))
+                .map(Map.Entry::getValue);
+    }
+
+    /** The card processor. */
+    public String cardProcessor() {
+        return properties.providers().entrySet().stream()
+                .filter(e -> e.getValue().channel() == Channel.CARD)
+                .map(Map.Entry::getKey).findFirst()
+                .orElseThrow(() -> new IllegalStateException("no card processor is configured"));
+    }
+
+    /** The base URL of the provider's API in this mode; 503 when live mode has none configured. */
+    public String baseUrl(String code, boolean livemode) {
+        if (!livemode) {
+            return sandboxBase() + "/sandbox/" + code;
+        }
+        String live = get(code).liveUrl();
+        if (live == null || live.isBlank()) {
+            throw new ApiException(503, "provider_not_configured", get(code).name()
+                    + " is not connected for live payments yet; use another payment method or contact Malipo.")
+                    .withHeader("Retry-After", "3600");
+        }
+        return live.replaceAll("/+$", "");
+    }
+
+    public String apiKey(String code, boolean livemode) {
+        return livemode ? Optional.ofNullable(get(code).liveApiKey()).orElse("") : sandboxSecret("api-key", code);
+    }
+
+    /** Where the provider reports outcomes. The sandbox reports to this instance directly. */
+    public String notifyUrl(String code, boolean livemode) {
+        return (livemode ? publicUrl : sandboxBase()) + "/v1/providers/" + code + "/notify";
+    }
+
+    /** The secret a notification from this provider is signed with, in the given mode, if any. */
+    public Optional<String> notifySecret(String code, boolean livemode) {
+        if (!livemode) {
+            return Optional.of(sandboxSecret("notify", code));
+        }
+        return find(code).map(Provider::notifySecret).filter(s -> !s.isBlank());
+    }
+
+    /** The key the sandbox expects from Malipo, and signs with: derived, so nothing to configure. */
+    String sandboxSecret(String purpose, String code) {
+        try {
+            Mac mac = Mac.getInstance("HmacSHA256");
+            mac.init(new SecretKeySpec(masterKey, "HmacSHA256"));
+            return "sbx_" + Base64.getUrlEncoder().withoutPadding()
+                    .encodeToString(mac.doFinal((purpose + ":" + code).getBytes(StandardCharsets.UTF_8)));
+        } catch (GeneralSecurityException e) {
+            throw new IllegalStateException("HMAC-SHA256 is unavailable in this JVM", e);
+        }
+    }
+
+    private String sandboxBase() {
+        if (localPort < 0) {
+            throw new IllegalStateException("the sandbox is not reachable before the web server has started");
+        }
+        return "http://127.0.0.1:" + localPort;
+    }
+}

@@ -1,0 +1,103 @@
+package io.malipo.channels;
+
+import io.malipo.common.ApiException;
+import io.malipo.common.HttpExchanges;
+import java.math.BigDecimal;
+import java.nio.charset.StandardCharsets;
+import java.security.GeneralSecurityException;
+import java.security.MessageDigest;
+import java.util.Base64;
+import java.util.Optional;
+import java.util.UUID;
+import javax.crypto.Mac;
+import javax.crypto.spec.SecretKeySpec;
+import org.apache.camel.Exchange;
+import org.springframework.stereotype.Component;
+
+/**
+ * Reports providers send to /v1/providers/{code}/notify. Each provider signs the body with
+ * its notification secret (X-Signature: Base64 of HMAC-SHA256 over the raw body); the secret
+ * that verifies decides the mode the report may settle. The connector's notify route then
+ * reads the provider's format into Malipo's canonical outcome.
+ */
+@Component
+public class ProviderNotifications {
+
+    public static final String SIGNATURE_HEADER = "X-Signature";
+
+    private final ProviderDirectory providers;
+
+    public ProviderNotifications(ProviderDirectory providers) {
+        this.providers = providers;
+    }
+
+    public void authenticate(Exchange exchange) {
+        String code = exchange.getIn().getHeader("code", String.class);
+        var provider = providers.find(code).orElseThrow(() ->
+                ApiException.notFound("There is no provider " + code + "."));
+        byte[] body = HttpExchanges.rawBody(exchange);
+        String signature = exchange.getIn().getHeader(SIGNATURE_HEADER, String.class);
+        if (signature == null || signature.isBlank()) {
+            throw new ApiException(401, "unauthorized", "Sign the notification: " + SIGNATURE_HEADER
+                    + " carries Base64(HMAC-SHA256(notification secret, body)).");
+        }
+        Optional<Boolean> livemode = Optional.empty();
+        for (boolean mode : new boolean[] {true, false}) {
+            Optional<String> secret = providers.notifySecret(code, mode);
+            if (secret.isPresent() && matches(secret.get(), body, signature.strip())) {
+                livemode = Optional.of(mode);
+                break;
+            }
+        }
+        exchange.setProperty(PaymentProperties.LIVEMODE, livemode.orElseThrow(() ->
+                new ApiException(401, "unauthorized", "The notification's " + SIGNATURE_HEADER + " does not verify.")));
+        exchange.setProperty(PaymentProperties.PROVIDER, code);
+        exchange.setProperty(PaymentProperties.CONNECTOR, provider.connector());
+        exchange.getIn().removeHeaders("*");
+        exchange.getIn().setBody(new String(body, StandardCharsets.UTF_8));
+    }
+
+    /** The canonical report the connector read out of the notification, as the body; null when not final. */
+    public void report(Exchange exchange) {
+        Outcome outcome = exchange.getProperty(PaymentProperties.OUTCOME, Outcome.class);
+        String eventKey = exchange.getProperty(PaymentProperties.EVENT_KEY, String.class);
+        if (outcome == null || eventKey == null || eventKey.isBlank()) {
+            throw ApiException.badRequest("unreadable_notification",
+                    "The notification names no outcome or no transaction id.");
+        }
+        if (outcome != Outcome.SUCCEEDED && outcome != Outcome.FAILED) {
+            exchange.getIn().setBody(null);
+            return;
+        }
+        String token = exchange.getProperty(PaymentProperties.PAYMENT_TOKEN, String.class);
+        BigDecimal amount = exchange.getProperty(PaymentProperties.AMOUNT, BigDecimal.class);
+        if (token != null && amount == null) {
+            throw ApiException.badRequest("unreadable_notification", "A payment by token must carry its amount.");
+        }
+        exchange.getIn().setBody(new SettlementReport(exchange.getProperty(PaymentProperties.PROVIDER, String.class),
+                eventKey, outcome, exchange.getProperty(PaymentProperties.PAYMENT_ID, UUID.class),
+                exchange.getProperty(PaymentProperties.REFERENCE, String.class), token,
+                exchange.getProperty(PaymentProperties.PROVIDER_REF, String.class), amount,
+                exchange.getProperty(PaymentProperties.CURRENCY, String.class),
+                exchange.getProperty(PaymentProperties.MSISDN, String.class),
+                exchange.getProperty(PaymentProperties.FAILURE_CODE, String.class),
+                exchange.getProperty(PaymentProperties.FAILURE_MESSAGE, String.class),
+                exchange.getProperty(PaymentProperties.LIVEMODE, Boolean.class), false));
+    }
+
+    /** The signature a provider (or the sandbox, playing one) puts on a notification body. */
+    public static String sign(String secret, byte[] body) {
+        try {
+            Mac mac = Mac.getInstance("HmacSHA256");
+            mac.init(new SecretKeySpec(secret.getBytes(StandardCharsets.UTF_8), "HmacSHA256"));
+            return Base64.getEncoder().encodeToString(mac.doFinal(body));
+        } catch (GeneralSecurityException e) {
+            throw new IllegalStateException("HMAC-SHA256 is unavailable in this JVM", e);
+        }
+    }
+
+    private static boolean matches(String secret, byte[] body, String signature) {
+        return MessageDigest.isEqual(sign(secret, body).getBytes(StandardCharsets.US_ASCII),
+                signature.getBytes(StandardCharsets.US_ASCII));
+    }
+}

@@ -1,0 +1,60 @@
+package io.malipo.channels;
+
+import io.malipo.common.Rows;
+import java.time.Clock;
+import java.time.Instant;
+import java.util.Map;
+import java.util.UUID;
+import org.apache.camel.Exchange;
+import org.springframework.stereotype.Component;
+
+/**
+ * What to do after asking a provider about a payment it has not reported: settle what it says
+ * is final; otherwise ask again later, until the payment has been in flight longer than the
+ * give-up time, when it fails as provider_timeout. Malipo failing it says nothing about the
+ * payer's account, so a success reported afterwards is still accepted.
+ */
+@Component
+public class Reconciliation {
+
+    /** The payment being checked, as stored. */
+    static final String CHECKED = "malipoCheckedPayment";
+
+    private final ChannelProperties properties;
+    private final Payments payments;
+    private final Clock clock;
+
+    public Reconciliation(ChannelProperties properties, Payments payments, Clock clock) {
+        this.properties = properties;
+        this.payments = payments;
+        this.clock = clock;
+    }
+
+    /** Body out: a SettlementReport to settle, or the parameters of the next check. */
+    @SuppressWarnings("unchecked")
+    public void decide(Exchange exchange) {
+        Map<String, Object> payment = exchange.getProperty(CHECKED, Map.class);
+        UUID paymentId = Rows.uuid(payment, "id");
+        Outcome outcome = exchange.getProperty(PaymentProperties.OUTCOME, Outcome.PENDING, Outcome.class);
+        String provider = Rows.string(payment, "provider");
+        boolean livemode = Rows.bool(payment, "livemode");
+        String providerRef = exchange.getProperty(PaymentProperties.PROVIDER_REF, String.class);
+        if (outcome == Outcome.SUCCEEDED || outcome == Outcome.FAILED) {
+            exchange.getIn().setBody(new SettlementReport(provider, "status:" + paymentId + ":" + outcome, outcome,
+                    paymentId, null, null, providerRef, null, null, null,
+                    exchange.getProperty(PaymentProperties.FAILURE_CODE, String.class),
+                    exchange.getProperty(PaymentProperties.FAILURE_MESSAGE, String.class), livemode, false));
+            return;
+        }
+        Instant started = Rows.instant(payment, "created_at");
+        if (started.plus(properties.giveUpAfter()).isBefore(clock.instant())) {
+            exchange.getIn().setBody(new SettlementReport(provider, "timeout:" + paymentId, Outcome.FAILED, paymentId,
+                    null, null, providerRef, null, null, null, "provider_timeout",
+                    "The provider did not report an outcome within " + properties.giveUpAfter().toMinutes()
+                            + " minutes.", livemode, false));
+            return;
+        }
+        exchange.getIn().setBody(Map.of("paymentId", paymentId, "now", payments.now(),
+                "nextCheckAt", payments.now().plus(properties.reconcileEvery())));
+    }
+}

@@ -1,0 +1,209 @@
+package io.malipo.channels;
+
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import io.malipo.common.ApiException;
+import io.malipo.common.RandomTokens;
+import io.malipo.common.Rows;
+import io.malipo.common.SqlFiles;
+import jakarta.annotation.PreDestroy;
+import java.math.BigDecimal;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.nio.charset.StandardCharsets;
+import java.security.MessageDigest;
+import java.time.Clock;
+import java.time.Duration;
+import java.time.Instant;
+import java.time.OffsetDateTime;
+import java.time.ZoneOffset;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+import java.util.concurrent.Executors;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.TimeUnit;
+import java.util.function.Function;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+import org.springframework.jdbc.core.namedparam.NamedParameterJdbcTemplate;
+import org.springframework.stereotype.Component;
+
+/**
+ * The sandbox providers: stand-ins for the mobile-money providers and the card processor in
+ * test mode. They are separate systems Malipo reaches over HTTP, with the same APIs the
+ * connectors speak: they keep their own books (in tables of their own), accept a request at
+ * once, decide its outcome, and report it a moment later to Malipo's notification endpoint,
+ * signed, and to status queries.
+ *
+ * <p>Outcomes: a wallet push is declined by the payer when the MSISDN ends in 1, fails for
+ * insufficient funds when it ends in 2, is never answered when it ends in 3, and succeeds
+ * otherwise. Cards 4111111111111111 and 5555555555554444 are approved, 4000000000000002 is
+ * declined.
+ */
+@Component
+public class SandboxProviders {
+
+    public static final Set<String> APPROVED_CARDS = Set.of("4111111111111111", "5555555555554444");
+    public static final String DECLINED_CARD = "4000000000000002";
+    private static final Logger LOG = LoggerFactory.getLogger(SandboxProviders.class);
+    private static final List<Duration> CALLBACK_RETRIES = List.of(Duration.ZERO, Duration.ofSeconds(2),
+            Duration.ofSeconds(10));
+
+    private final NamedParameterJdbcTemplate jdbc;
+    private final ProviderDirectory providers;
+    private final ChannelProperties properties;
+    private final Clock clock;
+    private final ObjectMapper mapper;
+    private final HttpClient http = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(5)).build();
+    private final ScheduledExecutorService callbacks = Executors.newScheduledThreadPool(2, runnable -> {
+        Thread thread = new Thread(runnable, "sandbox-callbacks");
+        thread.setDaemon(true);
+        return thread;
+    });
+
+    public SandboxProviders(NamedParameterJdbcTemplate jdbc, ProviderDirectory providers, ChannelProperties properties,
+            Clock clock, ObjectMapper mapper) {
+        this.jdbc = jdbc;
+        this.providers = providers;
+        this.properties = properties;
+        this.clock = clock;
+        this.mapper = mapper;
+    }
+
+    /** One request in the sandbox's books. */
+    public record Transaction(String id, String provider, String reference, String msisdn, String cardToken,
+            BigDecimal amount, String currency, String kind, Instant createdAt) {
+    }
+
+    /** A decided outcome: SUCCEEDED, FAILED (with a code and message) or still PENDING. */
+    public record Result(Outcome outcome, String failureCode, String failureMessage) {
+    }
+
+    /** The sandbox answers only Malipo's test-mode key for this provider, on the API its connector speaks. */
+    public void authenticate(String provider, String connector, String authorization) {
+        var known = providers.find(provider).filter(p -> p.connector().equals(connector)).orElseThrow(() ->
+                ApiException.notFound("The sandbox has no " + connector + " provider called " + provider + "."));
+        String expected = "Bearer " + providers.apiKey(provider, false);
+        if (authorization == null || !MessageDigest.isEqual(expected.getBytes(StandardCharsets.UTF_8),
+                authorization.strip().getBytes(StandardCharsets.UTF_8))) {
+            throw new ApiException(401, "unauthorized", "The sandbox for " + known.name()
+                    + " accepts only Malipo's test-mode key.");
+        }
+    }
+
+    /** Books a request and schedules its report, written by {@code callback} in the provider's format. */
+    public Transaction record(String provider, String reference, String msisdn, String cardToken, BigDecimal amount,
+            String currency, String kind, Function<Transaction, Map<String, Object>> callback) {
+        Instant now = clock.instant();
+        Transaction transaction = new Transaction(kind.charAt(0) + RandomTokens.crockford(15), provider, reference,
+                msisdn, cardToken, amount, currency, kind, now);
+        Map<String, Object> row = new LinkedHashMap<>();
+        row.put("id", transaction.id());
+        row.put("provider", provider);
+        row.put("reference", reference);
+        row.put("msisdn", msisdn);
+        row.put("cardToken", cardToken);
+        row.put("amount", amount);
+        row.put("currency", currency);
+        row.put("kind", kind);
+        row.put("now", OffsetDateTime.ofInstant(now, ZoneOffset.UTC));
+        jdbc.update(SqlFiles.load("sandbox/insert-transaction.sql"), row);
+        long delay = "C2B".equals(kind) ? 0 : properties.sandboxDelay().toMillis();
+        callbacks.schedule(() -> report(transaction, callback, 0), delay, TimeUnit.MILLISECONDS);
+        return transaction;
+    }
+
+    public Optional<Transaction> find(String provider, String reference) {
+        return jdbc.queryForList(SqlFiles.load("sandbox/select-transaction-by-reference.sql"),
+                Map.of("provider", provider, "reference", reference)).stream().findFirst()
+                .map(r -> new Transaction(Rows.string(r, "id"), Rows.string(r, "provider"), Rows.string(r, "reference"),
+                        Rows.string(r, "msisdn"), Rows.string(r, "card_token"), (BigDecimal) r.get("amount"),
+                        Rows.string(r, "currency"), Rows.string(r, "kind"), Rows.instant(r, "created_at")));
+    }
+
+    /** The outcome of a booked request as of now: pending until the sandbox delay has passed. */
+    public Result result(Transaction transaction) {
+        if ("C2B".equals(transaction.kind())) {
+            return new Result(Outcome.SUCCEEDED, null, null);
+        }
+        if (transaction.createdAt().plus(properties.sandboxDelay()).isAfter(clock.instant())) {
+            return new Result(Outcome.PENDING, null, null);
+        }
+        if (transaction.cardToken() != null) {
+            String number = card(transaction.cardToken()).orElse("");
+            return APPROVED_CARDS.contains(number) ? new Result(Outcome.SUCCEEDED, null, null)
+                    : new Result(Outcome.FAILED, "declined", "The card issuer declined the charge.");
+        }
+        return switch (transaction.msisdn().charAt(transaction.msisdn().length() - 1)) {
+            case '1' -> new Result(Outcome.FAILED, "declined", "The payer declined the payment on the phone.");
+            case '2' -> new Result(Outcome.FAILED, "insufficient_funds", "The payer's wallet balance is too low.");
+            case '3' -> new Result(Outcome.PENDING, null, null);
+            default -> new Result(Outcome.SUCCEEDED, null, null);
+        };
+    }
+
+    /** A test card turned into a token; only the published test numbers are accepted, never a real card. */
+    public Map<String, Object> tokenize(String number, String expiry) {
+        String digits = number == null ? "" : number.replaceAll("[ -]", "");
+        if (!APPROVED_CARDS.contains(digits) && !DECLINED_CARD.equals(digits)) {
+            throw ApiException.invalid("card_number", "the sandbox takes only its test cards: 4111111111111111 and "
+                    + "5555555555554444 (approved), 4000000000000002 (declined)");
+        }
+        if (expiry == null || !expiry.matches("(0[1-9]|1[0-2])/[0-9]{2}")) {
+            throw ApiException.invalid("expiry", "must be MM/YY");
+        }
+        String token = "tok_" + RandomTokens.base62(24);
+        jdbc.update(SqlFiles.load("sandbox/insert-card.sql"), Map.of("token", token, "cardNumber", digits,
+                "now", OffsetDateTime.now(clock)));
+        Map<String, Object> answer = new LinkedHashMap<>();
+        answer.put("token", token);
+        answer.put("brand", digits.startsWith("4") ? "visa" : "mastercard");
+        answer.put("last4", digits.substring(digits.length() - 4));
+        return answer;
+    }
+
+    public Optional<String> card(String token) {
+        return jdbc.queryForList(SqlFiles.load("sandbox/select-card.sql"), Map.of("token", token), String.class)
+                .stream().findFirst();
+    }
+
+    private void report(Transaction transaction, Function<Transaction, Map<String, Object>> callback, int attempt) {
+        Result result = result(transaction);
+        if (result.outcome() == Outcome.PENDING) {
+            return;
+        }
+        try {
+            byte[] body = mapper.writeValueAsBytes(callback.apply(transaction));
+            String secret = providers.notifySecret(transaction.provider(), false).orElseThrow();
+            HttpRequest request = HttpRequest.newBuilder(URI.create(providers.notifyUrl(transaction.provider(), false)))
+                    .timeout(Duration.ofSeconds(10))
+                    .header("Content-Type", "application/json")
+                    .header(ProviderNotifications.SIGNATURE_HEADER, ProviderNotifications.sign(secret, body))
+                    .POST(HttpRequest.BodyPublishers.ofByteArray(body)).build();
+            int status = http.send(request, HttpResponse.BodyHandlers.discarding()).statusCode();
+            if (status / 100 == 2) {
+                return;
+            }
+            LOG.info("Sandbox {} callback for {} answered {}", transaction.provider(), transaction.reference(), status);
+        } catch (JsonProcessingException e) {
+            throw new IllegalStateException(e);
+        } catch (Exception e) {
+            LOG.info("Sandbox {} callback for {} failed: {}", transaction.provider(), transaction.reference(),
+                    e.getMessage());
+        }
+        if (attempt + 1 < CALLBACK_RETRIES.size()) {
+            callbacks.schedule(() -> report(transaction, callback, attempt + 1),
+                    CALLBACK_RETRIES.get(attempt + 1).toMillis(), TimeUnit.MILLISECONDS);
+        }
+    }
+
+    @PreDestroy
+    void stop() {
+        callbacks.shutdownNow();
+    }
+}

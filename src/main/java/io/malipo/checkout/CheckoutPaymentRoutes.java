@@ -1,0 +1,288 @@
+package io.malipo.checkout;
+
+import io.malipo.channels.Channel;
+import io.malipo.channels.NewPayment;
+import io.malipo.channels.Outcome;
+import io.malipo.channels.PaymentPlan;
+import io.malipo.channels.PaymentProperties;
+import io.malipo.common.ApiException;
+import io.malipo.common.Msisdn;
+import io.malipo.common.Rows;
+import io.malipo.merchant.CheckoutCredential;
+import java.math.BigDecimal;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.UUID;
+import org.apache.camel.Exchange;
+import org.apache.camel.component.sql.SqlConstants;
+import org.springframework.stereotype.Component;
+
+/**
+ * Paying an order without the payment page: wallet-payment pushes a USSD prompt to the
+ * payer's phone, card-payment charges a stored card. Both answer 111 PENDING once the provider
+ * has the request: the outcome follows by callback and order-status.
+ */
+@Component
+public class CheckoutPaymentRoutes extends CheckoutRouteBuilder {
+
+    static final String REQUEST = "malipoPaymentRequest";
+    static final String ORDER = "malipoPaymentOrder";
+    static final String PLAN = "malipoPaymentPlan";
+    static final String CLAIMED = "malipoClaimed";
+    private static final String IN_PROGRESS = "Request in progress. You will receive a callback shortly.";
+
+    private final Orders orders;
+    private final Envelope envelope;
+    private final CheckoutProperties properties;
+
+    public CheckoutPaymentRoutes(ReplayGuard replays, Orders orders, Envelope envelope, CheckoutProperties properties) {
+        super(replays);
+        this.orders = orders;
+        this.envelope = envelope;
+        this.properties = properties;
+    }
+
+    /** What the merchant asked to pay with, read and checked. */
+    record PaymentRequest(String orderId, String transid, Channel channel, String msisdn, String cardToken,
+            UUID buyer, String buyerUserid) {
+    }
+
+    @Override
+    public void configure() {
+        signed(rest("/v1/checkout").post("/wallet-payment").id("rest-checkout-wallet-payment").tag(TAG)
+                .description("Push a USSD prompt to the payer's phone to pay an order from their mobile wallet. "
+                        + "Idempotent on (order_id, transid).")
+                .responseMessage().code(200).message("resultcode 111, PENDING: the payer is being asked").endResponseMessage()
+                .responseMessage().code(410).message("The order has expired").endResponseMessage()
+                .responseMessage().code(503).message("The provider is unavailable; nothing was sent").endResponseMessage())
+                .to("direct:checkout-wallet-payment");
+        signed(rest("/v1/checkout").post("/card-payment").id("rest-checkout-card-payment").tag(TAG)
+                .description("Charge a buyer's stored card for an order. Idempotent on (order_id, transid).")
+                .responseMessage().code(200).message("resultcode 111, PENDING: the charge is on its way").endResponseMessage()
+                .responseMessage().code(404).message("No such order or stored card").endResponseMessage())
+                .to("direct:checkout-card-payment");
+
+        operation("checkout-wallet-payment", CheckoutOperation.WALLET_PAYMENT)
+                .process(this::readWalletPayment)
+                .to("direct:checkout-payment-start");
+
+        operation("checkout-card-payment", CheckoutOperation.CARD_PAYMENT)
+                .process(this::readCardPayment)
+                .to("direct:checkout-card-find")
+                .process(this::requireCard)
+                .to("direct:checkout-payment-start");
+
+        from("direct:checkout-card-find").routeId("checkout-card-find").errorHandler(noErrorHandler())
+                .to(SQL + "select-stored-card-for-payment.sql?outputType=SelectOne");
+
+        // Shared by both: the order may be paid, the transid is new, a provider can take it.
+        from("direct:checkout-payment-start").routeId("checkout-payment-start").errorHandler(noErrorHandler())
+                .process(this::orderKeys)
+                .to(SQL + "update-order-expired.sql")
+                .to(SQL + "select-order.sql?outputType=SelectOne")
+                .process(this::requireOrder)
+                .setBody(this::orderAndTransid)
+                .to("direct:payment-find-by-order-transid")
+                .choice()
+                    .when(body().isNotNull())
+                        .process(this::repeated)
+                    .otherwise()
+                        .to("direct:checkout-payment-new")
+                .end();
+
+        from("direct:checkout-payment-new").routeId("checkout-payment-new").errorHandler(noErrorHandler())
+                .process(this::requirePayable)
+                .setBody(this::newPayment)
+                .to("direct:payment-plan")
+                .setProperty(PLAN, body())
+                .to("direct:checkout-payment-claim")
+                .choice()
+                    .when(exchangeProperty(CLAIMED).isEqualTo(true))
+                        .process(e -> e.setProperty(PaymentProperties.PAYMENT_ID,
+                                e.getProperty(PLAN, PaymentPlan.class).paymentId()))
+                        .to("direct:payment-send")
+                        .process(this::answerPush)
+                    .otherwise()
+                        .setBody(this::orderAndTransid)
+                        .to("direct:payment-find-by-order-transid")
+                        .process(this::explainUnclaimed)
+                .end();
+
+        // One transaction: the order's attempt is claimed exactly when its payment is stored.
+        from("direct:checkout-payment-claim").routeId("checkout-payment-claim").errorHandler(noErrorHandler())
+                .transacted()
+                .setBody(e -> claim(e))
+                .to(SQL + "update-order-attempt-started.sql")
+                .choice()
+                    .when(header(SqlConstants.SQL_UPDATE_COUNT).isEqualTo(1))
+                        .setProperty(CLAIMED, constant(true))
+                        .setBody(exchangeProperty(PLAN))
+                        .to("direct:payment-create")
+                    .otherwise()
+                        .setProperty(CLAIMED, constant(false))
+                .end();
+    }
+
+    private void readWalletPayment(Exchange exchange) {
+        FieldReader fields = new FieldReader(params(exchange));
+        Optional<String> orderId = fields.requiredText("order_id", 64);
+        Optional<String> transid = fields.requiredText("transid", 64, "transId");
+        Optional<String> msisdn = fields.requiredText("msisdn", 16)
+                .flatMap(m -> Msisdn.normalise(m).or(() -> fields.error("msisdn", Msisdn.RULE)));
+        fields.throwIfInvalid();
+        exchange.setProperty(REQUEST, new PaymentRequest(orderId.orElseThrow(), transid.orElseThrow(),
+                Channel.WALLET_PULL, msisdn.orElseThrow(), null, null, null));
+    }
+
+    private void readCardPayment(Exchange exchange) {
+        FieldReader fields = new FieldReader(params(exchange));
+        Optional<String> orderId = fields.requiredText("order_id", 64);
+        Optional<String> transid = fields.requiredText("transid", 64, "transId", "transaction_id");
+        Optional<String> card = fields.requiredText("card_token", 64);
+        Optional<UUID> buyer = fields.requiredText("gateway_buyer_uuid", 36).flatMap(u -> uuid(fields, u));
+        Optional<String> userid = fields.text("buyer_userid", 100);
+        fields.throwIfInvalid();
+        CheckoutCredential merchant = credential(exchange);
+        exchange.setProperty(REQUEST, new PaymentRequest(orderId.orElseThrow(), transid.orElseThrow(), Channel.CARD,
+                null, card.orElseThrow(), buyer.orElseThrow(), userid.orElse(null)));
+        Map<String, Object> query = new LinkedHashMap<>();
+        query.put("cardToken", card.get());
+        query.put("buyerId", buyer.get());
+        query.put("merchantId", merchant.merchantId());
+        query.put("livemode", merchant.livemode());
+        exchange.getIn().setBody(query);
+    }
+
+    @SuppressWarnings("unchecked")
+    private void requireCard(Exchange exchange) {
+        Map<String, Object> card = exchange.getIn().getBody(Map.class);
+        PaymentRequest request = exchange.getProperty(REQUEST, PaymentRequest.class);
+        if (card == null || (request.buyerUserid() != null
+                && !request.buyerUserid().equals(Rows.string(card, "buyer_userid")))) {
+            throw ApiException.notFound("The buyer has no stored card with this card_token.");
+        }
+    }
+
+    private void orderKeys(Exchange exchange) {
+        PaymentRequest request = exchange.getProperty(REQUEST, PaymentRequest.class);
+        exchange.getIn().setBody(orders.keys(credential(exchange), request.orderId(), orders.now()));
+    }
+
+    @SuppressWarnings("unchecked")
+    private void requireOrder(Exchange exchange) {
+        Map<String, Object> order = exchange.getIn().getBody(Map.class);
+        if (order == null) {
+            throw ApiException.notFound("There is no order with order_id "
+                    + exchange.getProperty(REQUEST, PaymentRequest.class).orderId() + ".");
+        }
+        exchange.setProperty(ORDER, order);
+    }
+
+    @SuppressWarnings("unchecked")
+    private Map<String, Object> orderAndTransid(Exchange exchange) {
+        Map<String, Object> order = exchange.getProperty(ORDER, Map.class);
+        return Map.of("orderUuid", Rows.uuid(order, "id"),
+                "transid", exchange.getProperty(REQUEST, PaymentRequest.class).transid());
+    }
+
+    /** The same transid again: the first request's answer, never a second push. */
+    @SuppressWarnings("unchecked")
+    private void repeated(Exchange exchange) throws Exception {
+        Map<String, Object> payment = exchange.getIn().getBody(Map.class);
+        if ("FAILED".equals(Rows.string(payment, "status"))) {
+            throw ApiException.badRequest("transid_used", "The payment with this transid failed; send a new transid "
+                    + "to try again.");
+        }
+        envelope.pending(exchange, IN_PROGRESS);
+    }
+
+    @SuppressWarnings("unchecked")
+    private void requirePayable(Exchange exchange) {
+        Map<String, Object> order = exchange.getProperty(ORDER, Map.class);
+        PaymentRequest request = exchange.getProperty(REQUEST, PaymentRequest.class);
+        refuseUnpayable(order);
+        if (request.channel() == Channel.CARD && List.of(Rows.string(order, "payment_methods").split(",")).stream()
+                .map(PaymentMethod::valueOf).noneMatch(PaymentMethod.CARD_METHODS::contains)) {
+            throw ApiException.badRequest("card_not_accepted", "This order does not accept cards (payment_methods "
+                    + Rows.string(order, "payment_methods") + ").");
+        }
+    }
+
+    /** 410 for an expired order, 400 for one that is paid, being paid or closed. */
+    private void refuseUnpayable(Map<String, Object> order) {
+        String status = Rows.string(order, "payment_status");
+        if ("CANCELLED".equals(status) && "EXPIRED".equals(Rows.string(order, "cancel_reason"))) {
+            throw new ApiException(410, "order_expired", "The order expired at "
+                    + orders.creationDate(Rows.instant(order, "expires_at")) + " and can no longer be paid.");
+        }
+        switch (status) {
+            case "PENDING" -> {
+            }
+            case "INPROGRESS" -> throw ApiException.badRequest("payment_in_progress",
+                    "Another payment of this order is in progress; wait for its outcome.");
+            case "COMPLETED" -> throw ApiException.badRequest("order_completed", "The order is already paid.");
+            case "REJECTED" -> throw ApiException.badRequest("order_rejected", "The order's payment attempts are "
+                    + "used up (" + properties.maxAttempts() + "); create a new order.");
+            default -> throw ApiException.badRequest("order_cancelled", "The order is " + status
+                    + " and can no longer be paid.");
+        }
+    }
+
+    @SuppressWarnings("unchecked")
+    private NewPayment newPayment(Exchange exchange) {
+        Map<String, Object> order = exchange.getProperty(ORDER, Map.class);
+        PaymentRequest request = exchange.getProperty(REQUEST, PaymentRequest.class);
+        CheckoutCredential merchant = credential(exchange);
+        return new NewPayment(merchant.merchantId(), merchant.livemode(), Rows.uuid(order, "id"), request.channel(),
+                null, request.msisdn(), request.cardToken(), request.transid(), (BigDecimal) order.get("amount"),
+                Rows.string(order, "currency"));
+    }
+
+    @SuppressWarnings("unchecked")
+    private Map<String, Object> claim(Exchange exchange) {
+        Map<String, Object> order = exchange.getProperty(ORDER, Map.class);
+        return Map.of("orderUuid", Rows.uuid(order, "id"), "now", orders.now(),
+                "maxAttempts", properties.maxAttempts());
+    }
+
+    /** Someone else moved the order first: the same transid is a repeat, anything else a refusal. */
+    @SuppressWarnings("unchecked")
+    private void explainUnclaimed(Exchange exchange) throws Exception {
+        if (exchange.getIn().getBody() != null) {
+            repeated(exchange);
+            return;
+        }
+        PaymentRequest request = exchange.getProperty(REQUEST, PaymentRequest.class);
+        Map<String, Object> order = orders.find(credential(exchange), request.orderId()).orElseThrow();
+        refuseUnpayable(order);
+        if (Rows.instant(order, "expires_at").isBefore(orders.now().toInstant())) {
+            throw new ApiException(410, "order_expired", "The order has expired and can no longer be paid.");
+        }
+        throw ApiException.badRequest("payment_in_progress", "Another payment of this order is in progress.");
+    }
+
+    private void answerPush(Exchange exchange) throws Exception {
+        Outcome outcome = exchange.getProperty(PaymentProperties.OUTCOME, Outcome.class);
+        if (outcome == Outcome.UNAVAILABLE) {
+            throw new ApiException(503, "provider_unavailable", "The payment provider cannot be reached right now; "
+                    + "nothing was sent and the order is unchanged. Try again in a few minutes.")
+                    .withHeader("Retry-After", "60");
+        }
+        if (outcome == Outcome.DECLINED) {
+            String reason = exchange.getProperty(PaymentProperties.FAILURE_MESSAGE, String.class);
+            throw ApiException.badRequest("payment_declined", "The provider refused the payment"
+                    + (reason == null ? "." : ": " + reason) + " The order can be paid again.");
+        }
+        envelope.pending(exchange, IN_PROGRESS);
+    }
+
+    private static Optional<UUID> uuid(FieldReader fields, String text) {
+        try {
+            return Optional.of(UUID.fromString(text));
+        } catch (IllegalArgumentException e) {
+            return fields.error("gateway_buyer_uuid", "must be the gateway_buyer_uuid an earlier order returned");
+        }
+    }
+}

@@ -1,0 +1,205 @@
+package io.malipo.checkout;
+
+import io.malipo.common.ApiException;
+import io.malipo.common.Rows;
+import io.malipo.merchant.CheckoutCredential;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.UUID;
+import org.apache.camel.Exchange;
+import org.apache.camel.component.sql.SqlConstants;
+import org.apache.camel.model.rest.RestParamType;
+import org.springframework.stereotype.Component;
+
+/**
+ * A buyer's stored cards: listed (masked, never the number), charged by card-payment with their
+ * token, and deleted. Until the payment page stores cards, a test-mode-only sandbox operation
+ * stores one of the sandbox's test cards for a buyer.
+ */
+@Component
+public class StoredCardRoutes extends CheckoutRouteBuilder {
+
+    private static final String BUYER = "malipoBuyerKeys";
+
+    private final Orders orders;
+    private final Envelope envelope;
+
+    public StoredCardRoutes(ReplayGuard replays, Orders orders, Envelope envelope) {
+        super(replays);
+        this.orders = orders;
+        this.envelope = envelope;
+    }
+
+    @Override
+    public void configure() {
+        signed(rest("/v1/checkout").get("/stored-cards").id("rest-checkout-stored-cards").tag(TAG)
+                .description("A buyer's stored cards: masked number, type (001 Visa, 002 Mastercard), name, date, "
+                        + "token and id")
+                .param().name("gateway_buyer_uuid").type(RestParamType.query).required(true).endParam()
+                .param().name("buyer_userid").type(RestParamType.query).required(false).endParam()
+                .responseMessage().code(200).message("Envelope; one data item per card").endResponseMessage()
+                .responseMessage().code(404).message("No such buyer").endResponseMessage())
+                .to("direct:checkout-stored-cards");
+        signed(rest("/v1/checkout").post("/stored-cards").id("rest-checkout-stored-cards-post").tag(TAG)
+                .description("The same as GET stored-cards, for clients that send a JSON body"))
+                .to("direct:checkout-stored-cards-post");
+        signed(rest("/v1/checkout").delete("/delete-card").id("rest-checkout-delete-card").tag(TAG)
+                .description("Remove a buyer's stored card")
+                .param().name("id").type(RestParamType.query).required(true).endParam()
+                .param().name("gateway_buyer_uuid").type(RestParamType.query).required(true).endParam()
+                .responseMessage().code(200).message("Deleted").endResponseMessage()
+                .responseMessage().code(404).message("No such card").endResponseMessage())
+                .to("direct:checkout-delete-card");
+        signed(rest("/v1/checkout").post("/sandbox/stored-cards").id("rest-checkout-sandbox-stored-card").tag(TAG)
+                .description("Test mode only: store a sandbox test card (4111111111111111 or 5555555555554444 "
+                        + "approve, 4000000000000002 declines) for a buyer, as the payment page will store real cards")
+                .responseMessage().code(200).message("Envelope; data[0] is the stored card").endResponseMessage()
+                .responseMessage().code(403).message("Live credentials").endResponseMessage())
+                .to("direct:checkout-sandbox-store-card");
+
+        operation("checkout-stored-cards", CheckoutOperation.STORED_CARDS)
+                .process(this::buyerKeys)
+                .to(SQL + "select-buyer.sql?outputType=SelectOne")
+                .process(this::requireBuyer)
+                .setBody(exchangeProperty(BUYER))
+                .to(SQL + "select-stored-cards.sql")
+                .process(this::listAnswer);
+
+        from("direct:checkout-stored-cards-post").routeId("checkout-stored-cards-post")
+                .to("direct:checkout-stored-cards");
+
+        operation("checkout-delete-card", CheckoutOperation.DELETE_CARD)
+                .process(this::cardKeys)
+                .to(SQL + "delete-stored-card.sql")
+                .process(e -> {
+                    if (e.getIn().getHeader(SqlConstants.SQL_UPDATE_COUNT, 0, Integer.class) == 0) {
+                        throw ApiException.notFound("The buyer has no stored card with this id.");
+                    }
+                    envelope.success(e, "Delete successful", List.of());
+                });
+
+        operation("checkout-sandbox-store-card", CheckoutOperation.SANDBOX_STORE_CARD)
+                .process(this::sandboxCard)
+                .to(SQL + "select-buyer.sql?outputType=SelectOne")
+                .process(this::requireBuyer)
+                .setBody(e -> Map.of("number", e.getProperty("malipoCardNumber"),
+                        "expiry", e.getProperty("malipoCardExpiry")))
+                .to("direct:card-tokenize")
+                .process(this::storeCard)
+                .to(SQL + "insert-stored-card.sql")
+                .setBody(exchangeProperty(BUYER))
+                .to(SQL + "select-stored-cards.sql")
+                .process(e -> {
+                    List<Map<String, Object>> rows = e.getIn().getBody(List.class);
+                    String id = String.valueOf(e.getProperty(BUYER, Map.class).get("cardId"));
+                    envelope.success(e, "Card stored", rows.stream().filter(r -> id.equals(Rows.string(r, "id")))
+                            .map(this::cardItem).toList());
+                });
+    }
+
+    private void buyerKeys(Exchange exchange) {
+        FieldReader fields = new FieldReader(params(exchange));
+        Optional<UUID> buyer = fields.requiredText("gateway_buyer_uuid", 36).flatMap(u -> uuid(fields, u));
+        Optional<String> userid = fields.text("buyer_userid", 100);
+        fields.throwIfInvalid();
+        setBuyer(exchange, buyer.orElseThrow(), userid.orElse(null));
+    }
+
+    private void cardKeys(Exchange exchange) {
+        FieldReader fields = new FieldReader(params(exchange));
+        Optional<UUID> buyer = fields.requiredText("gateway_buyer_uuid", 36).flatMap(u -> uuid(fields, u));
+        Optional<UUID> card = fields.requiredText("id", 36).flatMap(c -> {
+            try {
+                return Optional.of(UUID.fromString(c));
+            } catch (IllegalArgumentException e) {
+                return fields.error("id", "must be the id stored-cards returned");
+            }
+        });
+        fields.throwIfInvalid();
+        setBuyer(exchange, buyer.orElseThrow(), null);
+        exchange.getIn().getBody(Map.class).put("cardId", card.orElseThrow());
+    }
+
+    private void sandboxCard(Exchange exchange) {
+        CheckoutCredential merchant = credential(exchange);
+        if (merchant.livemode()) {
+            throw new ApiException(403, "sandbox_only", "Cards are stored by the payment page in live mode; this "
+                    + "operation is for test mode only.");
+        }
+        FieldReader fields = new FieldReader(params(exchange));
+        Optional<UUID> buyer = fields.requiredText("gateway_buyer_uuid", 36).flatMap(u -> uuid(fields, u));
+        Optional<String> number = fields.requiredText("card_number", 23);
+        Optional<String> expiry = fields.requiredText("expiry", 5);
+        Optional<String> name = fields.requiredText("name", 100);
+        fields.throwIfInvalid();
+        exchange.setProperty("malipoCardNumber", number.orElseThrow());
+        exchange.setProperty("malipoCardExpiry", expiry.orElseThrow());
+        exchange.setProperty("malipoCardName", name.orElseThrow());
+        setBuyer(exchange, buyer.orElseThrow(), null);
+    }
+
+    private void setBuyer(Exchange exchange, UUID buyer, String userid) {
+        CheckoutCredential merchant = credential(exchange);
+        Map<String, Object> keys = new LinkedHashMap<>();
+        keys.put("buyerId", buyer);
+        keys.put("merchantId", merchant.merchantId());
+        keys.put("livemode", merchant.livemode());
+        keys.put("buyerUserid", userid);
+        exchange.setProperty(BUYER, keys);
+        exchange.getIn().setBody(keys);
+    }
+
+    @SuppressWarnings("unchecked")
+    private void requireBuyer(Exchange exchange) {
+        Map<String, Object> buyer = exchange.getIn().getBody(Map.class);
+        Map<String, Object> keys = exchange.getProperty(BUYER, Map.class);
+        if (buyer == null || (keys.get("buyerUserid") != null
+                && !keys.get("buyerUserid").equals(Rows.string(buyer, "buyer_userid")))) {
+            throw ApiException.notFound("There is no buyer with this gateway_buyer_uuid (and buyer_userid).");
+        }
+    }
+
+    @SuppressWarnings("unchecked")
+    private void storeCard(Exchange exchange) {
+        Map<String, Object> token = exchange.getIn().getBody(Map.class);
+        Map<String, Object> row = new LinkedHashMap<>(exchange.getProperty(BUYER, Map.class));
+        String number = exchange.getProperty("malipoCardNumber", String.class).replaceAll("[ -]", "");
+        row.put("cardId", UUID.randomUUID());
+        row.put("cardToken", token.get("token"));
+        row.put("maskedCard", number.substring(0, 4) + "-" + number.substring(4, 6) + "XX-XXXX-"
+                + token.get("last4"));
+        row.put("cardType", "visa".equals(token.get("brand")) ? "001" : "002");
+        row.put("name", exchange.getProperty("malipoCardName"));
+        row.put("now", orders.now());
+        exchange.getProperty(BUYER, Map.class).put("cardId", row.get("cardId"));
+        exchange.getIn().setBody(row);
+    }
+
+    @SuppressWarnings("unchecked")
+    private void listAnswer(Exchange exchange) throws Exception {
+        List<Map<String, Object>> rows = exchange.getIn().getBody(List.class);
+        envelope.success(exchange, rows.isEmpty() ? "The buyer has no stored cards" : rows.size() + " stored card"
+                + (rows.size() == 1 ? "" : "s"), rows.stream().map(this::cardItem).toList());
+    }
+
+    private Map<String, Object> cardItem(Map<String, Object> row) {
+        Map<String, Object> item = new LinkedHashMap<>();
+        item.put("id", Rows.string(row, "id"));
+        item.put("masked_card", Rows.string(row, "masked_card"));
+        item.put("creation_date", orders.creationDate(Rows.instant(row, "created_at")));
+        item.put("name", Rows.string(row, "name"));
+        item.put("card_type", Rows.string(row, "card_type"));
+        item.put("card_token", Rows.string(row, "card_token"));
+        return item;
+    }
+
+    private static Optional<UUID> uuid(FieldReader fields, String text) {
+        try {
+            return Optional.of(UUID.fromString(text));
+        } catch (IllegalArgumentException e) {
+            return fields.error("gateway_buyer_uuid", "must be the gateway_buyer_uuid an earlier order returned");
+        }
+    }
+}

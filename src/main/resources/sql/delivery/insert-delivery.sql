@@ -1,0 +1,4 @@
+INSERT INTO delivery (id, merchant_id, livemode, kind, credential_id, target_url, payload, source_type, source_id,
+                      status, attempts, next_attempt_at, created_at)
+VALUES (:#id, :#merchantId, :#livemode, :#kind, :#credentialId, :#targetUrl, :#payload, :#sourceType, :#sourceId,
+        'PENDING', 0, :#now, :#now)

@@ -1,0 +1,5 @@
+UPDATE balance
+SET available = available + :#net
+WHERE merchant_id = :#merchantId
+  AND livemode = :#livemode
+  AND currency = :#currency

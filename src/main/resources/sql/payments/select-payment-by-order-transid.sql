@@ -1,0 +1,4 @@
+SELECT id, status, provider
+FROM payment
+WHERE checkout_order = :#orderUuid
+  AND transid = :#transid

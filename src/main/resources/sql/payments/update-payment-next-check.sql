@@ -1,0 +1,4 @@
+UPDATE payment
+SET next_check_at = :#nextCheckAt, checks = checks + 1, updated_at = :#now
+WHERE id = :#paymentId
+  AND status = 'PENDING'

@@ -1,0 +1,14 @@
+-- Compare-and-set: only a payment still in flight settles, so a repeated or contradicting
+-- report changes nothing. The one exception is a success for a payment Malipo failed itself
+-- because the provider stayed silent: the payer was charged after all.
+UPDATE payment
+SET status = :#status,
+    fee = :#fee,
+    provider_ref = COALESCE(provider_ref, :#providerRef),
+    failure_code = :#failureCode,
+    failure_message = :#failureMessage,
+    next_check_at = NULL,
+    updated_at = :#now
+WHERE id = :#paymentId
+  AND (status = 'PENDING'
+       OR (status = 'FAILED' AND failure_code = 'provider_timeout' AND :#status = 'SUCCEEDED'))

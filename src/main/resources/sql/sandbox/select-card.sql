@@ -1,0 +1,3 @@
+SELECT card_number
+FROM sandbox_card
+WHERE token = :#token

@@ -1,0 +1,6 @@
+SELECT id, provider, reference, msisdn, card_token, amount, currency, kind, created_at
+FROM sandbox_transaction
+WHERE provider = :#provider
+  AND reference = :#reference
+ORDER BY created_at
+LIMIT 1
