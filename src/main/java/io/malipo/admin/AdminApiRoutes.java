@@ -1,9 +1,13 @@
 package io.malipo.admin;
 
 import io.malipo.common.ApiException;
+import io.malipo.common.FieldError;
 import io.malipo.common.ErrorRouteConfigurations;
 import io.malipo.common.HttpExchanges;
 import io.malipo.common.JsonBodies;
+import io.malipo.delivery.DeliveryPage;
+import io.malipo.delivery.DeliveryRoutes;
+import io.malipo.delivery.DeliveryView;
 import io.malipo.merchant.MerchantRoutes;
 import io.malipo.merchant.NewApiKey;
 import io.malipo.merchant.NewCheckoutCredential;
@@ -12,10 +16,16 @@ import io.malipo.merchant.Rotation;
 import io.malipo.merchant.ApiKeyView;
 import io.malipo.merchant.CheckoutCredentialView;
 import io.malipo.merchant.MerchantView;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
 import java.util.UUID;
 import org.apache.camel.Exchange;
 import org.apache.camel.builder.RouteBuilder;
 import org.apache.camel.model.rest.RestDefinition;
+import org.apache.camel.model.rest.RestParamType;
 import org.springframework.stereotype.Component;
 
 /**
@@ -122,6 +132,40 @@ public class AdminApiRoutes extends RouteBuilder {
                 .endResponseMessage()
                 .to("direct:admin-api-key-revoke");
 
+        admin.get("/deliveries").id("rest-admin-deliveries").tag(TAG).security(SECURITY)
+                .description("The delivery log (checkout callbacks, webhook events), newest first")
+                .param().name("status").type(RestParamType.query).required(false)
+                .description("PENDING, DELIVERING, DELIVERED or FAILED").endParam()
+                .param().name("merchant_id").type(RestParamType.query).required(false).endParam()
+                .param().name("limit").type(RestParamType.query).required(false)
+                .description("1 to 100, default 50").endParam()
+                .param().name("before").type(RestParamType.query).required(false)
+                .description("next_before of the previous page").endParam()
+                .responseMessage().code(200).message("A page of deliveries").responseModel(DeliveryPage.class)
+                .endResponseMessage()
+                .to("direct:admin-deliveries");
+        admin.get("/deliveries/{id}").id("rest-admin-delivery").tag(TAG).security(SECURITY)
+                .description("A delivery with its payload and every attempt")
+                .responseMessage().code(200).message("The delivery").responseModel(DeliveryView.class)
+                .endResponseMessage()
+                .responseMessage().code(404).message("No delivery has this id").endResponseMessage()
+                .to("direct:admin-delivery");
+        admin.post("/deliveries/{id}/resend").id("rest-admin-delivery-resend").tag(TAG).security(SECURITY)
+                .description("Send a delivery again now (a FAILED one gets one more attempt)")
+                .responseMessage().code(202).message("Due now").responseModel(DeliveryView.class).endResponseMessage()
+                .responseMessage().code(404).message("No delivery has this id").endResponseMessage()
+                .to("direct:admin-delivery-resend");
+
+        from("direct:admin-deliveries").routeId("admin-deliveries")
+                .routeConfigurationId(ErrorRouteConfigurations.ADMIN)
+                .process(auth)
+                .process(AdminApiRoutes::deliveryQuery)
+                .to("direct:delivery-list")
+                .process(json.respond(200));
+        operation("admin-delivery", DeliveryRoutes.DELIVERY_ID, "delivery", null, "direct:delivery-get", 200);
+        operation("admin-delivery-resend", DeliveryRoutes.DELIVERY_ID, "delivery", null, "direct:delivery-resend",
+                202);
+
         operation("admin-merchant-create", null, null, NewMerchant.class, "direct:merchant-create", 201);
         operation("admin-merchant-get", MerchantRoutes.MERCHANT_ID, "merchant", null, "direct:merchant-get", 200);
         operation("admin-merchant-verify", MerchantRoutes.MERCHANT_ID, "merchant", null,
@@ -161,7 +205,63 @@ public class AdminApiRoutes extends RouteBuilder {
         if (bodyType != null) {
             route.process(json.read(bodyType));
         }
-        route.to(target).process(json.respond(status));
+        route.to(target)
+                .process(e -> {
+                    if (e.getIn().getBody() == null) {
+                        throw ApiException.notFound("There is no " + what + " with id "
+                                + e.getProperty(idProperty) + ".");
+                    }
+                })
+                .process(json.respond(status));
+    }
+
+    private static void deliveryQuery(Exchange exchange) {
+        var in = exchange.getIn();
+        List<FieldError> errors = new ArrayList<>();
+        String status = Optional.ofNullable(in.getHeader("status", String.class)).orElse("").strip().toUpperCase();
+        if (!status.isEmpty() && !List.of("PENDING", "DELIVERING", "DELIVERED", "FAILED").contains(status)) {
+            errors.add(new FieldError("status", "must be PENDING, DELIVERING, DELIVERED or FAILED"));
+        }
+        UUID merchant = null;
+        String merchantId = in.getHeader("merchant_id", String.class);
+        if (merchantId != null && !merchantId.isBlank()) {
+            try {
+                merchant = UUID.fromString(merchantId.strip());
+            } catch (IllegalArgumentException e) {
+                errors.add(new FieldError("merchant_id", "must be a merchant id"));
+            }
+        }
+        int limit = number(in.getHeader("limit", String.class), 50, "limit", 1, 100, errors);
+        long before = number(in.getHeader("before", String.class), Long.MAX_VALUE, "before", 1, Long.MAX_VALUE, errors);
+        if (!errors.isEmpty()) {
+            throw ApiException.invalid(errors);
+        }
+        Map<String, Object> query = new LinkedHashMap<>();
+        query.put("status", status);
+        query.put("merchantId", merchant);
+        query.put("beforeSeq", before);
+        query.put("limit", limit);
+        in.setBody(query);
+    }
+
+    private static int number(String text, int fallback, String field, int min, int max, List<FieldError> errors) {
+        return (int) number(text, (long) fallback, field, min, (long) max, errors);
+    }
+
+    private static long number(String text, long fallback, String field, long min, long max, List<FieldError> errors) {
+        if (text == null || text.isBlank()) {
+            return fallback;
+        }
+        try {
+            long value = Long.parseLong(text.strip());
+            if (value >= min && value <= max) {
+                return value;
+            }
+        } catch (NumberFormatException e) {
+            // reported below
+        }
+        errors.add(new FieldError(field, "must be a whole number from " + min + " to " + max));
+        return fallback;
     }
 
     /** The {id} of the path. An id that is not even a UUID names nothing, so it is a 404 too. */

@@ -30,7 +30,7 @@ public record ChannelProperties(
         @NotNull @DefaultValue("1m") Duration reconcileEvery,
         @NotNull @DefaultValue("30m") Duration giveUpAfter,
         @NotNull @DefaultValue("5s") Duration connectTimeout,
-        @NotNull @DefaultValue("15s") Duration responseTimeout,
+        @NotNull @DefaultValue("10s") Duration responseTimeout,
         @NotNull @DefaultValue("1s") Duration sandboxDelay) {
 
     /**

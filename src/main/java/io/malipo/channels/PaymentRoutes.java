@@ -3,6 +3,7 @@ package io.malipo.channels;
 import static org.apache.camel.builder.PredicateBuilder.and;
 import static org.apache.camel.builder.PredicateBuilder.or;
 
+import io.malipo.common.ApiException;
 import io.malipo.common.ErrorRouteConfigurations;
 import io.malipo.common.JsonBodies;
 import io.malipo.common.Rows;
@@ -91,8 +92,14 @@ public class PaymentRoutes extends RouteBuilder {
                 })
                 .removeHeaders("*")
                 .to("direct:connector-card-tokenize")
-                .setBody(e -> Map.of("token", e.getProperty("malipoCardToken"),
-                        "brand", e.getProperty("malipoCardBrand"), "last4", e.getProperty("malipoCardLast4")));
+                .process(e -> {
+                    if (e.getProperty("malipoCardToken") == null) {
+                        throw ApiException.badRequest("card_refused", "The card processor refused the card: "
+                                + e.getProperty(PaymentProperties.FAILURE_MESSAGE, "no reason given", String.class));
+                    }
+                    e.getIn().setBody(Map.of("token", e.getProperty("malipoCardToken"),
+                            "brand", e.getProperty("malipoCardBrand"), "last4", e.getProperty("malipoCardLast4")));
+                });
 
         // Body in: a SettlementReport. One transaction: payment, order, ledger, deliveries.
         from("direct:payment-settle").routeId("payment-settle").errorHandler(noErrorHandler())
@@ -106,9 +113,19 @@ public class PaymentRoutes extends RouteBuilder {
                         .process(settlement::findPayment)
                 .end()
                 .process(settlement::recordEvent)
-                .filter(exchangeProperty(Settlement.NEW_EVENT).isEqualTo(false)).stop().end()
+                // A report seen before ends here.
+                .filter(exchangeProperty(Settlement.NEW_EVENT).isEqualTo(true))
+                    .to("direct:payment-settle-apply")
+                .end();
+
+        from("direct:payment-settle-apply").routeId("payment-settle-apply").errorHandler(noErrorHandler())
                 .process(settlement::apply)
-                .filter(exchangeProperty(Settlement.APPLIED).isEqualTo(false)).stop().end()
+                // A payment no longer in flight (a late contradicting report) ends here.
+                .filter(exchangeProperty(Settlement.APPLIED).isEqualTo(true))
+                    .to("direct:payment-settle-follow")
+                .end();
+
+        from("direct:payment-settle-follow").routeId("payment-settle-follow").errorHandler(noErrorHandler())
                 .filter(exchangeProperty(Settlement.SUCCEEDED).isEqualTo(true))
                     .to("direct:ledger-post-collection")
                 .end()
@@ -130,6 +147,7 @@ public class PaymentRoutes extends RouteBuilder {
                 // A report that is not final yet (in progress) is acknowledged and settles nothing.
                 .filter(body().isInstanceOf(SettlementReport.class))
                     .to("direct:payment-settle")
+                    .process(settlement::throwIfRefused)
                 .end()
                 .process(e -> json.respond(e, 200, Map.of("received", true)));
 

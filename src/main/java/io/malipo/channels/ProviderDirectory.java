@@ -2,16 +2,14 @@ package io.malipo.channels;
 
 import io.malipo.channels.ChannelProperties.Provider;
 import io.malipo.common.ApiException;
+import io.malipo.common.Hmac;
 import io.malipo.common.InstanceSecrets;
 import io.malipo.common.MalipoProperties;
 import java.nio.charset.StandardCharsets;
-import java.security.GeneralSecurityException;
 import java.util.Base64;
 import java.util.Comparator;
 import java.util.Map;
 import java.util.Optional;
-import javax.crypto.Mac;
-import javax.crypto.spec.SecretKeySpec;
 import org.springframework.boot.web.context.WebServerInitializedEvent;
 import org.springframework.context.event.EventListener;
 import org.springframework.stereotype.Component;
@@ -101,14 +99,8 @@ public class ProviderDirectory {
 
     /** The key the sandbox expects from Malipo, and signs with: derived, so nothing to configure. */
     String sandboxSecret(String purpose, String code) {
-        try {
-            Mac mac = Mac.getInstance("HmacSHA256");
-            mac.init(new SecretKeySpec(masterKey, "HmacSHA256"));
-            return "sbx_" + Base64.getUrlEncoder().withoutPadding()
-                    .encodeToString(mac.doFinal((purpose + ":" + code).getBytes(StandardCharsets.UTF_8)));
-        } catch (GeneralSecurityException e) {
-            throw new IllegalStateException("HMAC-SHA256 is unavailable in this JVM", e);
-        }
+        return "sbx_" + Base64.getUrlEncoder().withoutPadding()
+                .encodeToString(Hmac.sha256(masterKey, (purpose + ":" + code).getBytes(StandardCharsets.UTF_8)));
     }
 
     private String sandboxBase() {

@@ -2,15 +2,11 @@ package io.malipo.channels;
 
 import io.malipo.common.ApiException;
 import io.malipo.common.HttpExchanges;
+import io.malipo.common.Hmac;
 import java.math.BigDecimal;
 import java.nio.charset.StandardCharsets;
-import java.security.GeneralSecurityException;
-import java.security.MessageDigest;
-import java.util.Base64;
 import java.util.Optional;
 import java.util.UUID;
-import javax.crypto.Mac;
-import javax.crypto.spec.SecretKeySpec;
 import org.apache.camel.Exchange;
 import org.springframework.stereotype.Component;
 
@@ -87,17 +83,10 @@ public class ProviderNotifications {
 
     /** The signature a provider (or the sandbox, playing one) puts on a notification body. */
     public static String sign(String secret, byte[] body) {
-        try {
-            Mac mac = Mac.getInstance("HmacSHA256");
-            mac.init(new SecretKeySpec(secret.getBytes(StandardCharsets.UTF_8), "HmacSHA256"));
-            return Base64.getEncoder().encodeToString(mac.doFinal(body));
-        } catch (GeneralSecurityException e) {
-            throw new IllegalStateException("HMAC-SHA256 is unavailable in this JVM", e);
-        }
+        return Hmac.base64(secret, body);
     }
 
     private static boolean matches(String secret, byte[] body, String signature) {
-        return MessageDigest.isEqual(sign(secret, body).getBytes(StandardCharsets.US_ASCII),
-                signature.getBytes(StandardCharsets.US_ASCII));
+        return Hmac.same(sign(secret, body), signature);
     }
 }

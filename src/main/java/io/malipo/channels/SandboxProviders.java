@@ -3,6 +3,7 @@ package io.malipo.channels;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.malipo.common.ApiException;
+import io.malipo.common.Hmac;
 import io.malipo.common.RandomTokens;
 import io.malipo.common.Rows;
 import io.malipo.common.SqlFiles;
@@ -12,8 +13,6 @@ import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
-import java.nio.charset.StandardCharsets;
-import java.security.MessageDigest;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
@@ -88,9 +87,7 @@ public class SandboxProviders {
     public void authenticate(String provider, String connector, String authorization) {
         var known = providers.find(provider).filter(p -> p.connector().equals(connector)).orElseThrow(() ->
                 ApiException.notFound("The sandbox has no " + connector + " provider called " + provider + "."));
-        String expected = "Bearer " + providers.apiKey(provider, false);
-        if (authorization == null || !MessageDigest.isEqual(expected.getBytes(StandardCharsets.UTF_8),
-                authorization.strip().getBytes(StandardCharsets.UTF_8))) {
+        if (!Hmac.same("Bearer " + providers.apiKey(provider, false), authorization)) {
             throw new ApiException(401, "unauthorized", "The sandbox for " + known.name()
                     + " accepts only Malipo's test-mode key.");
         }

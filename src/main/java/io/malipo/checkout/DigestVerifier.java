@@ -1,5 +1,6 @@
 package io.malipo.checkout;
 
+import io.malipo.common.Hmac;
 import java.nio.charset.StandardCharsets;
 import java.security.GeneralSecurityException;
 import java.security.MessageDigest;
@@ -73,9 +74,9 @@ public final class DigestVerifier {
         return text.toString();
     }
 
-    /** Computes the Digest a client would send; used to sign Malipo's own callbacks too. */
+    /** Computes the Digest a client would send; Malipo's own callbacks are signed the same way. */
     public static String sign(String secret, String signingString) {
-        return Base64.getEncoder().encodeToString(mac(secret).doFinal(signingString.getBytes(StandardCharsets.UTF_8)));
+        return Hmac.base64(secret, signingString);
     }
 
     /**

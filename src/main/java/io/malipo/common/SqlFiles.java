@@ -11,8 +11,8 @@ import java.util.stream.Collectors;
 /**
  * SQL statements kept in {@code src/main/resources/sql}, for the few places that run them with
  * Spring's NamedParameterJdbcTemplate rather than a camel-sql endpoint (several statements in
- * one transaction, or a loop). The files use camel-sql's {@code :#name} parameters throughout;
- * here they become {@code :name}.
+ * one transaction, or a loop). The files use camel-sql's {@code :#name} and {@code :#in:name}
+ * parameters throughout; here both become {@code :name}, which expands lists by itself.
  */
 public final class SqlFiles {
 
@@ -34,6 +34,7 @@ public final class SqlFiles {
             return new String(in.readAllBytes(), StandardCharsets.UTF_8).lines()
                     .filter(line -> !line.strip().startsWith("--"))
                     .collect(Collectors.joining("\n"))
+                    .replace(":#in:", ":")
                     .replace(":#", ":");
         } catch (IOException e) {
             throw new UncheckedIOException(e);

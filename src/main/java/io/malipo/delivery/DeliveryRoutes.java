@@ -1,6 +1,8 @@
 package io.malipo.delivery;
 
+import io.malipo.common.Rows;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.UUID;
 import org.apache.camel.builder.RouteBuilder;
@@ -16,10 +18,86 @@ import org.springframework.stereotype.Component;
 @Component
 public class DeliveryRoutes extends RouteBuilder {
 
+    public static final String DELIVERY_ID = "malipoDeliveryId";
     private static final String SQL = "sql:classpath:sql/delivery/";
+
+    private final Dispatcher dispatcher;
+    private final DeliveryProperties properties;
+
+    public DeliveryRoutes(Dispatcher dispatcher, DeliveryProperties properties) {
+        this.dispatcher = dispatcher;
+        this.properties = properties;
+    }
 
     @Override
     public void configure() {
+        // The delivery log. Body in: a map with status ('' for any), merchantId (or null),
+        // beforeSeq and limit. Body out: a DeliveryPage.
+        from("direct:delivery-list").routeId("delivery-list").errorHandler(noErrorHandler())
+                .setProperty("malipoLimit", simple("${body[limit]}", Integer.class))
+                .process(e -> {
+                    Map<String, Object> query = new LinkedHashMap<>(e.getIn().getBody(Map.class));
+                    query.put("limit", ((Integer) query.get("limit")) + 1);
+                    e.getIn().setBody(query);
+                })
+                .to(SQL + "select-deliveries.sql")
+                .process(e -> e.getIn().setBody(page(e.getIn().getBody(List.class),
+                        e.getProperty("malipoLimit", Integer.class))));
+
+        // Property malipoDeliveryId in. Body out: the DeliveryView with payload and attempts, or null.
+        from("direct:delivery-get").routeId("delivery-get").errorHandler(noErrorHandler())
+                .setBody(e -> Map.of("id", e.getProperty(DELIVERY_ID)))
+                .to(SQL + "select-delivery.sql?outputType=SelectOne")
+                .filter(body().isNotNull())
+                    .setProperty("malipoDeliveryRow", body())
+                    .setBody(e -> Map.of("id", e.getProperty(DELIVERY_ID)))
+                    .to(SQL + "select-attempts.sql")
+                    .process(e -> e.getIn().setBody(view(e.getProperty("malipoDeliveryRow", Map.class),
+                            e.getIn().getBody(List.class))))
+                .end();
+
+        // Property malipoDeliveryId in: one more attempt now. Body out: the view, or null.
+        from("direct:delivery-resend").routeId("delivery-resend").errorHandler(noErrorHandler())
+                .setBody(e -> Map.of("id", e.getProperty(DELIVERY_ID), "now", dispatcher.now()))
+                .to(SQL + "update-resend.sql")
+                .to("direct:delivery-get");
+
+        // Every instance sends; SKIP LOCKED claims keep them from sending one row twice at once.
+        from("timer:delivery-dispatch?delay=1000&period=" + properties.pollInterval().toMillis())
+                .routeId("delivery-dispatch")
+                .setBody(e -> dispatcher.claim())
+                .split(body()).parallelProcessing()
+                    .executorService(getContext().getExecutorServiceManager()
+                            .newFixedThreadPool(this, "deliveries", properties.parallelism()))
+                    .to("direct:delivery-attempt")
+                .end();
+
+        from("direct:delivery-attempt").routeId("delivery-attempt")
+                .setProperty(Dispatcher.ROW, body())
+                .process(dispatcher::check)
+                .filter(exchangeProperty(Dispatcher.REFUSED).isNull())
+                    .process(e -> e.setProperty("malipoSigner",
+                            DeliveryKind.valueOf(e.getIn().getBody(Map.class).get("kind").toString()).signer()))
+                    .toD("${exchangeProperty.malipoSigner}")
+                .end()
+                .choice()
+                    .when(exchangeProperty(Dispatcher.REFUSED).isNotNull())
+                        .process(dispatcher::refused)
+                    .otherwise()
+                        .to("direct:delivery-send")
+                .end();
+
+        // Camel's quick retries happen inside routes/callbacks.yaml; what is left failing
+        // after them is rescheduled here.
+        from("direct:delivery-send").routeId("delivery-send")
+                .process(dispatcher::started)
+                .doTry()
+                    .to("direct:delivery-post")
+                    .process(dispatcher::delivered)
+                .doCatch(Exception.class)
+                    .process(dispatcher::notDelivered)
+                .end();
+
         from("direct:delivery-enqueue").routeId("delivery-enqueue").errorHandler(noErrorHandler())
                 .process(e -> {
                     Map<String, Object> row = new LinkedHashMap<>(e.getIn().getBody(Map.class));
@@ -27,5 +105,25 @@ public class DeliveryRoutes extends RouteBuilder {
                     e.getIn().setBody(row);
                 })
                 .to(SQL + "insert-delivery.sql");
+    }
+
+    private static DeliveryPage page(List<Map<String, Object>> rows, int limit) {
+        List<DeliveryView> views = rows.stream().limit(limit).map(r -> view(r, null)).toList();
+        String next = rows.size() > limit ? Rows.string(rows.get(limit - 1), "seq") : null;
+        return new DeliveryPage(views, next != null, next);
+    }
+
+    private static DeliveryView view(Map<String, Object> row, List<Map<String, Object>> attempts) {
+        return new DeliveryView(Rows.uuid(row, "id"), Rows.uuid(row, "merchant_id"), Rows.bool(row, "livemode"),
+                Rows.string(row, "kind"), Rows.string(row, "target_url"), Rows.string(row, "status"),
+                ((Number) row.get("attempts")).intValue(), Rows.instant(row, "next_attempt_at"),
+                row.get("last_status") == null ? null : ((Number) row.get("last_status")).intValue(),
+                Rows.string(row, "last_error"), Rows.string(row, "source_type"), Rows.uuid(row, "source_id"),
+                Rows.instant(row, "created_at"), Rows.instant(row, "delivered_at"), Rows.string(row, "payload"),
+                attempts == null ? null : attempts.stream().map(a -> new DeliveryView.Attempt(
+                        ((Number) a.get("attempt")).intValue(), Rows.instant(a, "attempted_at"),
+                        ((Number) a.get("duration_ms")).intValue(),
+                        a.get("status_code") == null ? null : ((Number) a.get("status_code")).intValue(),
+                        Rows.string(a, "error"), Rows.string(a, "instance"))).toList());
     }
 }

@@ -93,6 +93,15 @@ public class MerchantRoutes extends RouteBuilder {
                     e.getIn().setBody(rows.isEmpty() ? null : onboarding.checkoutCredential(rows.get(0)));
                 });
 
+        // Body in: a map with merchantId, livemode and credentialId (preferred). Body out: the
+        // CheckoutCredential that signs the merchant's callbacks, or null when none is active.
+        from("direct:checkout-credential-for-signing").routeId("checkout-credential-for-signing")
+                .to(SQL + "select-checkout-credential-for-signing.sql?outputType=SelectOne")
+                .process(e -> {
+                    Map<String, Object> row = e.getIn().getBody(Map.class);
+                    e.getIn().setBody(row == null ? null : onboarding.checkoutCredential(row));
+                });
+
         // Replaced secrets stop working when their grace ends whether or not this runs (every
         // check compares previous_valid_until); this only stops keeping them longer than needed.
         from("direct:merchant-forget-replaced-secrets").routeId("merchant-forget-replaced-secrets")

@@ -30,6 +30,8 @@ public abstract class PostgresIT {
     public static final String ADMIN_TOKEN = "test-admin-token-0123456789abcdef";
     /** 32 bytes of test key, Base64. */
     public static final String MASTER_KEY = "MDEyMzQ1Njc4OWFiY2RlZjAxMjM0NTY3ODlhYmNkZWY=";
+    /** Where live M-Pesa is configured in tests: a port nothing listens on. */
+    public static final String DOWN_PROVIDER = "http://127.0.0.1:9";
 
     @LocalServerPort
     protected int port;
@@ -47,6 +49,12 @@ public abstract class PostgresIT {
         registry.add("spring.datasource.password", TestDatabase::password);
         registry.add("malipo.admin-token", () -> ADMIN_TOKEN);
         registry.add("malipo.master-key", () -> MASTER_KEY);
+        // Faster than production, so the suite does not wait on timers.
+        registry.add("malipo.channels.sandbox-delay", () -> "200ms");
+        registry.add("malipo.delivery.poll-interval", () -> "200ms");
+        registry.add("malipo.delivery.quick-retry-delay-ms", () -> "100");
+        // A live endpoint for one provider, on a port nothing listens on: the provider is down.
+        registry.add("malipo.channels.providers.mpesa-tz.live-url", () -> DOWN_PROVIDER);
     }
 
     @BeforeEach

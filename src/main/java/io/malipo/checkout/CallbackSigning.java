@@ -1,0 +1,91 @@
+package io.malipo.checkout;
+
+import com.fasterxml.jackson.core.type.TypeReference;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import io.malipo.common.Rows;
+import io.malipo.merchant.CheckoutCredential;
+import java.nio.charset.StandardCharsets;
+import java.time.Clock;
+import java.time.OffsetDateTime;
+import java.time.format.DateTimeFormatter;
+import java.time.temporal.ChronoUnit;
+import java.util.Base64;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import org.apache.camel.Exchange;
+import org.apache.camel.builder.RouteBuilder;
+import org.springframework.stereotype.Component;
+
+/**
+ * Signs a checkout callback at the moment it is sent, exactly as a checkout request is signed,
+ * so a merchant verifies it with the code it already has: Authorization "SELCOM " + Base64 of
+ * the API key, Digest-Method HS256, a Timestamp in +03:00 form, Signed-Fields as the interface
+ * lists them, and the Digest over those fields with the merchant's API secret.
+ */
+@Component
+public class CallbackSigning extends RouteBuilder {
+
+    public static final List<String> SIGNED_FIELDS =
+            List.of("transid", "order_id", "reference", "result", "resultcode", "payment_status");
+    private static final DateTimeFormatter TIMESTAMP = DateTimeFormatter.ofPattern("yyyy-MM-dd'T'HH:mm:ssXXX");
+    private static final String DELIVERY = "malipoDeliveryRow";
+
+    private final Clock clock;
+    private final CheckoutProperties properties;
+    private final ObjectMapper mapper;
+
+    public CallbackSigning(Clock clock, CheckoutProperties properties, ObjectMapper mapper) {
+        this.clock = clock;
+        this.properties = properties;
+        this.mapper = mapper;
+    }
+
+    @Override
+    public void configure() {
+        // Body in: the delivery row. Out: headers and body to send, or property
+        // malipoDeliveryRefused when no active credential is left to sign with.
+        from("direct:checkout-callback-sign").routeId("checkout-callback-sign").errorHandler(noErrorHandler())
+                .setProperty(DELIVERY, body())
+                .setBody(e -> {
+                    Map<?, ?> row = e.getIn().getBody(Map.class);
+                    Map<String, Object> keys = new LinkedHashMap<>();
+                    keys.put("merchantId", row.get("merchant_id"));
+                    keys.put("livemode", row.get("livemode"));
+                    keys.put("credentialId", row.get("credential_id"));
+                    return keys;
+                })
+                .to("direct:checkout-credential-for-signing")
+                .process(this::sign);
+    }
+
+    @SuppressWarnings("unchecked")
+    private void sign(Exchange exchange) throws Exception {
+        CheckoutCredential credential = exchange.getIn().getBody(CheckoutCredential.class);
+        Map<String, Object> row = exchange.getProperty(DELIVERY, Map.class);
+        if (credential == null) {
+            exchange.setProperty("malipoDeliveryRefused",
+                    "the merchant has no active checkout credential to sign the callback with");
+            return;
+        }
+        String payload = Rows.string(row, "payload");
+        Map<String, Object> body = mapper.readValue(payload, new TypeReference<LinkedHashMap<String, Object>>() { });
+        String timestamp = OffsetDateTime.now(clock).atZoneSameInstant(properties.zone()).toOffsetDateTime()
+                .truncatedTo(ChronoUnit.SECONDS).format(TIMESTAMP);
+        StringBuilder signing = new StringBuilder("timestamp=").append(timestamp);
+        for (String field : SIGNED_FIELDS) {
+            signing.append('&').append(field).append('=').append(body.get(field) == null ? "" : body.get(field));
+        }
+        var out = exchange.getMessage();
+        out.removeHeaders("*");
+        out.setHeader("Content-Type", "application/json");
+        out.setHeader("Accept", "application/json");
+        out.setHeader("Authorization", "SELCOM " + Base64.getEncoder().encodeToString(
+                credential.apiKey().getBytes(StandardCharsets.UTF_8)));
+        out.setHeader("Digest-Method", "HS256");
+        out.setHeader("Digest", DigestVerifier.sign(credential.secrets().get(0), signing.toString()));
+        out.setHeader("Timestamp", timestamp);
+        out.setHeader("Signed-Fields", String.join(",", SIGNED_FIELDS));
+        out.setBody(payload);
+    }
+}

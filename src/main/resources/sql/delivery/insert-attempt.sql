@@ -1,0 +1,2 @@
+INSERT INTO delivery_attempt (id, delivery_id, attempt, attempted_at, duration_ms, status_code, error, instance)
+VALUES (:#attemptId, :#id, :#attempt, :#attemptedAt, :#durationMs, :#statusCode, :#error, :#instance)

@@ -1,0 +1,3 @@
+UPDATE delivery
+SET status = 'DELIVERING', claimed_by = :#instance, claimed_until = :#claimedUntil, attempts = attempts + 1
+WHERE id IN (:#in:ids)

@@ -1,0 +1,5 @@
+UPDATE delivery
+SET status = 'DELIVERED', last_status = :#statusCode, last_error = NULL, delivered_at = :#now,
+    claimed_by = NULL, claimed_until = NULL
+WHERE id = :#id
+  AND claimed_by = :#instance

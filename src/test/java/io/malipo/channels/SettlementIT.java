@@ -1,0 +1,271 @@
+package io.malipo.channels;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.malipo.common.Hmac;
+import io.malipo.testsupport.Await;
+import io.malipo.testsupport.CallbackReceiver;
+import io.malipo.testsupport.CheckoutClient;
+import io.malipo.testsupport.Http.Response;
+import io.malipo.testsupport.PostgresIT;
+import io.micrometer.core.instrument.MeterRegistry;
+import java.nio.charset.StandardCharsets;
+import java.time.Duration;
+import java.time.OffsetDateTime;
+import java.util.ArrayList;
+import java.util.Base64;
+import java.util.List;
+import java.util.Map;
+import java.util.UUID;
+import java.util.concurrent.Callable;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import org.apache.camel.ProducerTemplate;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.springframework.beans.factory.annotation.Autowired;
+
+/**
+ * Settlement through provider notifications, as providers send them: each settles a payment at
+ * most once, in one transaction with the order, the ledger and the callback.
+ */
+class SettlementIT extends PostgresIT {
+
+    @Autowired
+    ProviderDirectory providers;
+    @Autowired
+    MeterRegistry meters;
+    @Autowired
+    ProducerTemplate camel;
+
+    private CheckoutClient shop;
+    private CallbackReceiver receiver;
+
+    @BeforeEach
+    void shop() {
+        shop = checkoutMerchant();
+        receiver = new CallbackReceiver();
+    }
+
+    @AfterEach
+    void receiver() {
+        receiver.close();
+    }
+
+    @Test
+    void theSameNotificationTenTimesAtOnceSettlesOnceWithOnePostingAndOneCallback() throws Exception {
+        String reference = unansweredPush("N-1");
+        String notification = vodacom(reference, "TX-N-1", "INS-0");
+
+        ExecutorService pool = Executors.newFixedThreadPool(10);
+        List<Callable<Response>> sends = new ArrayList<>();
+        for (int i = 0; i < 10; i++) {
+            sends.add(() -> notify("mpesa-tz", notification, sandboxSignature("mpesa-tz", notification)));
+        }
+        try {
+            for (Future<Response> answer : pool.invokeAll(sends)) {
+                assertThat(answer.get().status()).as(answer.get().body()).isEqualTo(200);
+            }
+        } finally {
+            pool.shutdown();
+        }
+
+        UUID payment = paymentId(reference);
+        assertThat(jdbc.queryForObject("SELECT status FROM payment WHERE id = ?", String.class, payment))
+                .isEqualTo("SUCCEEDED");
+        assertThat(jdbc.queryForObject("SELECT count(*) FROM ledger_entry WHERE source_id = ?", Integer.class, payment))
+                .isEqualTo(3);
+        assertThat(jdbc.queryForObject("SELECT count(*) FROM delivery WHERE source_id = ?", Integer.class, payment))
+                .isEqualTo(1);
+        assertThat(jdbc.queryForObject("SELECT count(*) FROM provider_event WHERE event_key = 'TX-N-1:INS-0'",
+                Integer.class)).isEqualTo(1);
+        Await.until("the callback", () -> receiver.receivedFor("N-1").size() == 1);
+        assertThat(orderStatus("N-1")).isEqualTo("COMPLETED");
+    }
+
+    @Test
+    void aNotificationWithoutAValidSignatureOrForAnUnknownProviderChangesNothing() {
+        String reference = unansweredPush("S-1");
+        String notification = vodacom(reference, "TX-S-1", "INS-0");
+
+        Response unsigned = notify("mpesa-tz", notification, null);
+        Response forged = notify("mpesa-tz", notification, Hmac.base64("guessed-secret", notification));
+        Response wrongProvider = notify("airtel-tz", notification, sandboxSignature("mpesa-tz", notification));
+        Response unknown = notify("bitpesa", notification, sandboxSignature("mpesa-tz", notification));
+
+        assertThat(unsigned.status()).isEqualTo(401);
+        assertThat(forged.status()).isEqualTo(401);
+        assertThat(wrongProvider.status()).isEqualTo(401);
+        assertThat(unknown.status()).isEqualTo(404);
+        assertThat(jdbc.queryForObject("SELECT status FROM payment WHERE reference = ?", String.class, reference))
+                .isEqualTo("PENDING");
+    }
+
+    @Test
+    void aSandboxSignatureCannotSettleALivePayment() {
+        String reference = "MLPLIVE" + UUID.randomUUID().toString().substring(0, 8).toUpperCase();
+        UUID merchant = jdbc.queryForObject("SELECT id FROM merchant WHERE vendor = ?", UUID.class, shop.vendor);
+        jdbc.update("INSERT INTO payment (id, merchant_id, livemode, kind, channel, provider, amount, currency, msisdn, "
+                + "reference, status, created_at, updated_at) VALUES (?, ?, TRUE, 'COLLECTION', 'WALLET_PULL', "
+                + "'mpesa-tz', 1000, 'TZS', '255754000000', ?, 'PENDING', now(), now())", UUID.randomUUID(), merchant,
+                reference);
+        String notification = vodacom(reference, "TX-L-1", "INS-0");
+
+        Response response = notify("mpesa-tz", notification, sandboxSignature("mpesa-tz", notification));
+
+        assertThat(response.status()).isEqualTo(403);
+        assertThat(jdbc.queryForObject("SELECT status FROM payment WHERE reference = ?", String.class, reference))
+                .isEqualTo("PENDING");
+    }
+
+    @Test
+    void aPayerPayingWithThePaymentTokenCompletesTheOrderAsAManualPayment() {
+        String token = order("M-1", "5000").get("payment_token");
+
+        Response paid = c2b(token, "255712000009", "5000");
+
+        assertThat(paid.status()).isEqualTo(202);
+        Await.until("the order to complete", () -> "COMPLETED".equals(orderStatus("M-1")));
+        Map<String, Object> payment = jdbc.queryForMap("SELECT p.* FROM payment p JOIN checkout_order o ON "
+                + "o.completed_payment_id = p.id WHERE o.payment_token = ?", token);
+        assertThat(payment).containsEntry("channel", "MANUAL").containsEntry("msisdn", "255712000009")
+                .containsEntry("status", "SUCCEEDED");
+        Await.until("the callback", () -> receiver.receivedFor("M-1").size() == 1);
+        assertThat(receiver.receivedFor("M-1").get(0).json()).containsEntry("transid", payment.get("transid"))
+                .containsEntry("channel", "MIXXTZ");
+    }
+
+    @Test
+    void moneyThatCannotCompleteAnOrderIsRecordedFlaggedAndNeverDropped() {
+        String token = order("O-1", "5000").get("payment_token");
+        double orphansBefore = orphans();
+
+        c2b(token, "255712000009", "4000");
+        c2b("9999999999", "255712000009", "100");
+
+        Await.until("the short payment to be recorded", () -> jdbc.queryForObject(
+                "SELECT count(*) FROM payment p JOIN checkout_order o ON o.id = p.checkout_order WHERE o.payment_token = ?",
+                Integer.class, token) == 1);
+        assertThat(orderStatus("O-1")).isEqualTo("PENDING");
+        assertThat(jdbc.queryForObject("SELECT p.status FROM payment p JOIN checkout_order o ON o.id = p.checkout_order "
+                + "WHERE o.payment_token = ?", String.class, token)).isEqualTo("SUCCEEDED");
+        assertThat(orphans()).isEqualTo(orphansBefore + 1);
+        Await.until("the unknown token's report to be kept", () -> jdbc.queryForObject(
+                "SELECT count(*) FROM provider_event WHERE outcome = 'UNMATCHED'", Integer.class) >= 1);
+    }
+
+    @Test
+    void aLateSuccessForAPaymentMalipoGaveUpOnIsAccepted() {
+        String reference = unansweredPush("T-1");
+        clock.advance(Duration.ofMinutes(31));
+        camel.sendBody("direct:payments-reconcile", null);
+        assertThat(jdbc.queryForMap("SELECT status, failure_code FROM payment WHERE reference = ?", reference))
+                .containsEntry("status", "FAILED").containsEntry("failure_code", "provider_timeout");
+        assertThat(orderStatus("T-1")).isEqualTo("PENDING");
+
+        String late = vodacom(reference, "TX-T-1", "INS-0");
+        assertThat(notify("mpesa-tz", late, sandboxSignature("mpesa-tz", late)).status()).isEqualTo(200);
+
+        assertThat(jdbc.queryForObject("SELECT status FROM payment WHERE reference = ?", String.class, reference))
+                .isEqualTo("SUCCEEDED");
+        assertThat(orderStatus("T-1")).isEqualTo("COMPLETED");
+    }
+
+    @Test
+    void reconciliationAsksAboutQuietPaymentsAndSettlesWhatTheProviderSays() {
+        String quiet = unansweredPush("R-1");
+        order("R-2", "1000");
+        UUID lost = lostCallback("R-2", "255754000000");
+        clock.advance(Duration.ofMinutes(3));
+
+        camel.sendBody("direct:payments-reconcile", null);
+
+        assertThat(jdbc.queryForObject("SELECT status FROM payment WHERE id = ?", String.class, lost))
+                .isEqualTo("SUCCEEDED");
+        assertThat(orderStatus("R-2")).isEqualTo("COMPLETED");
+        Map<String, Object> stillQuiet = jdbc.queryForMap("SELECT status, checks, next_check_at FROM payment WHERE "
+                + "reference = ?", quiet);
+        assertThat(stillQuiet).containsEntry("status", "PENDING").containsEntry("checks", 1);
+        Await.until("R-2's callback", () -> receiver.receivedFor("R-2").size() == 1);
+    }
+
+    // --- helpers
+
+    /** A wallet push the sandbox never answers (numbers ending in 3); the test reports its outcome. */
+    private String unansweredPush(String orderId) {
+        order(orderId, "1000");
+        Response pushed = shop.post("/v1/checkout/wallet-payment", "{\"transid\": \"T-" + orderId
+                + "\", \"order_id\": \"" + orderId + "\", \"msisdn\": \"255754000003\"}").send();
+        assertThat(pushed.status()).as(pushed.body()).isEqualTo(200);
+        return jdbc.queryForObject("SELECT p.reference FROM payment p JOIN checkout_order o ON o.id = p.checkout_order "
+                + "JOIN merchant m ON m.id = o.merchant_id WHERE o.order_id = ? AND m.vendor = ?", String.class,
+                orderId, shop.vendor);
+    }
+
+    /**
+     * A payment the provider completed but whose report never reached Malipo: in flight on
+     * Malipo's side, settled in the sandbox's books.
+     */
+    private UUID lostCallback(String orderId, String msisdn) {
+        Map<String, Object> order = jdbc.queryForMap("SELECT o.id, o.merchant_id FROM checkout_order o JOIN merchant m "
+                + "ON m.id = o.merchant_id WHERE o.order_id = ? AND m.vendor = ?", orderId, shop.vendor);
+        UUID id = UUID.randomUUID();
+        String reference = "MLPLOST" + id.toString().substring(0, 8).toUpperCase();
+        jdbc.update("UPDATE checkout_order SET payment_status = 'INPROGRESS', attempts = 1 WHERE id = ?", order.get("id"));
+        jdbc.update("INSERT INTO payment (id, merchant_id, livemode, checkout_order, kind, channel, provider, amount, "
+                + "currency, msisdn, transid, reference, status, next_check_at, created_at, updated_at) VALUES (?, ?, "
+                + "FALSE, ?, 'COLLECTION', 'WALLET_PULL', 'mpesa-tz', 1000, 'TZS', ?, 'T-LOST', ?, 'PENDING', ?, ?, ?)",
+                id, order.get("merchant_id"), order.get("id"), msisdn, reference, OffsetDateTime.now(clock).plusMinutes(2),
+                OffsetDateTime.now(clock), OffsetDateTime.now(clock));
+        jdbc.update("INSERT INTO sandbox_transaction (id, provider, reference, msisdn, amount, currency, kind, created_at) "
+                + "VALUES (?, 'mpesa-tz', ?, ?, 1000, 'TZS', 'PUSH', ?)", "PLOST" + id.toString().substring(0, 8),
+                reference, msisdn, OffsetDateTime.now(clock));
+        return id;
+    }
+
+    private Map<String, String> order(String orderId, String amount) {
+        String webhook = Base64.getEncoder().encodeToString(receiver.url().getBytes(StandardCharsets.UTF_8));
+        Response created = shop.post("/v1/checkout/create-order", "{\"vendor\": \"" + shop.vendor + "\", \"order_id\": \""
+                + orderId + "\", \"buyer_email\": \"a@duka.co.tz\", \"buyer_name\": \"Asha\", \"buyer_phone\": "
+                + "\"255754000000\", \"amount\": " + amount + ", \"currency\": \"TZS\", \"payment_methods\": "
+                + "\"MOBILEMONEYPULL\", \"no_of_items\": 1, \"webhook\": \"" + webhook + "\"}").send();
+        assertThat(created.status()).as(created.body()).isEqualTo(200);
+        return Map.of("payment_token", created.json().get("data").get(0).get("payment_token").asText());
+    }
+
+    private Response c2b(String token, String msisdn, String amount) {
+        return http.post("/sandbox/mixx-tz/push-ussd/v1/c2b", "{\"payment_token\": \"" + token + "\", \"msisdn\": \""
+                + msisdn + "\", \"amount\": \"" + amount + "\"}");
+    }
+
+    private static String vodacom(String reference, String transaction, String code) {
+        return "{\"input_OriginalConversationID\": \"AG_1\", \"input_ThirdPartyConversationID\": \"" + reference
+                + "\", \"input_TransactionID\": \"" + transaction + "\", \"input_ResultCode\": \"" + code
+                + "\", \"input_ResultDesc\": \"done\"}";
+    }
+
+    private Response notify(String provider, String body, String signature) {
+        return signature == null ? http.post("/v1/providers/" + provider + "/notify", body)
+                : http.post("/v1/providers/" + provider + "/notify", body, ProviderNotifications.SIGNATURE_HEADER,
+                        signature);
+    }
+
+    private String sandboxSignature(String provider, String body) {
+        return Hmac.base64(providers.notifySecret(provider, false).orElseThrow(), body);
+    }
+
+    private UUID paymentId(String reference) {
+        return jdbc.queryForObject("SELECT id FROM payment WHERE reference = ?", UUID.class, reference);
+    }
+
+    private String orderStatus(String orderId) {
+        return jdbc.queryForObject("SELECT o.payment_status FROM checkout_order o JOIN merchant m ON m.id = o.merchant_id "
+                + "WHERE o.order_id = ? AND m.vendor = ?", String.class, orderId, shop.vendor);
+    }
+
+    private double orphans() {
+        return meters.counter("malipo.payments.orphaned").count();
+    }
+}
