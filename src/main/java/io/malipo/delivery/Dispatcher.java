@@ -126,8 +126,11 @@ public class Dispatcher {
         Map<String, Object> update = key(row);
         update.put("statusCode", status);
         update.put("now", now());
-        jdbc.update(SqlFiles.load("delivery/update-delivered.sql"), update);
-        attempt(exchange, row, status, null);
+        // One transaction, so the log never lags the status operations see.
+        transactions.executeWithoutResult(tx -> {
+            jdbc.update(SqlFiles.load("delivery/update-delivered.sql"), update);
+            attempt(exchange, row, status, null);
+        });
     }
 
     public void notDelivered(Exchange exchange) {
@@ -155,8 +158,10 @@ public class Dispatcher {
         update.put("nextAttemptAt", failed ? now : now.plus(schedule.get(attempts - 1)));
         update.put("statusCode", status);
         update.put("error", truncate(error));
-        jdbc.update(SqlFiles.load("delivery/update-rescheduled.sql"), update);
-        attempt(exchange, row, status, error);
+        transactions.executeWithoutResult(tx -> {
+            jdbc.update(SqlFiles.load("delivery/update-rescheduled.sql"), update);
+            attempt(exchange, row, status, error);
+        });
         if (failed) {
             LOG.warn("Delivery {} to merchant {} FAILED after {} attempt(s): {}", row.get("id"), row.get("merchant_id"),
                     attempts, error);
