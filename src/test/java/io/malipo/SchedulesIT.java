@@ -28,8 +28,8 @@ class SchedulesIT extends PostgresIT {
 
     @Test
     void theRouteFileIsLoadedAndItsTriggersLiveInTheClusteredJdbcStore() throws Exception {
-        for (String route : new String[] {"schedule-expire-orders", "schedule-reconcile-payments", "schedule-forget-replays",
-                "schedule-forget-replaced-secrets"}) {
+        for (String route : new String[] {"schedule-expire-orders", "schedule-reconcile-payments",
+                "schedule-forget-replays", "schedule-forget-replaced-secrets"}) {
             assertThat(camel.getRoute(route)).as(route).isNotNull();
         }
         assertThat(scheduler.getMetaData().isJobStoreClustered()).isTrue();
