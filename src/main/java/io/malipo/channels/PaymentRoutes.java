@@ -6,6 +6,7 @@ import static org.apache.camel.builder.PredicateBuilder.or;
 import io.malipo.common.ApiException;
 import io.malipo.common.ErrorRouteConfigurations;
 import io.malipo.common.JsonBodies;
+import io.malipo.common.Transactions;
 import io.malipo.common.Rows;
 import java.util.Map;
 import java.util.UUID;
@@ -30,9 +31,12 @@ public class PaymentRoutes extends RouteBuilder {
     private final ProviderNotifications notifications;
     private final Reconciliation reconciliation;
     private final JsonBodies json;
+    private final Transactions transactions;
 
     public PaymentRoutes(Payments payments, ProviderDirectory providers, Settlement settlement,
-            ProviderNotifications notifications, Reconciliation reconciliation, JsonBodies json) {
+            ProviderNotifications notifications, Reconciliation reconciliation, JsonBodies json,
+            Transactions transactions) {
+        this.transactions = transactions;
         this.payments = payments;
         this.providers = providers;
         this.settlement = settlement;
@@ -103,7 +107,9 @@ public class PaymentRoutes extends RouteBuilder {
 
         // Body in: a SettlementReport. One transaction: payment, order, ledger, deliveries.
         from("direct:payment-settle").routeId("payment-settle").errorHandler(noErrorHandler())
-                .transacted()
+                .process(transactions.in("direct:payment-settle-tx"));
+
+        from("direct:payment-settle-tx").routeId("payment-settle-tx").errorHandler(noErrorHandler())
                 .process(settlement::prepare)
                 .choice()
                     .when(exchangeProperty(PaymentProperties.PAYMENT_TOKEN).isNotNull())
@@ -147,7 +153,6 @@ public class PaymentRoutes extends RouteBuilder {
                 // A report that is not final yet (in progress) is acknowledged and settles nothing.
                 .filter(body().isInstanceOf(SettlementReport.class))
                     .to("direct:payment-settle")
-                    .process(settlement::throwIfRefused)
                 .end()
                 .process(e -> json.respond(e, 200, Map.of("received", true)));
 

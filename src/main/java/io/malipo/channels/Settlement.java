@@ -33,8 +33,6 @@ public class Settlement {
     static final String NEW_EVENT = "malipoNewEvent";
     static final String APPLIED = "malipoApplied";
     static final String SUCCEEDED = "malipoSucceeded";
-    /** Why a report was refused; thrown by the caller once the transaction has ended. */
-    static final String REFUSAL = "malipoSettlementRefusal";
     private static final Logger LOG = LoggerFactory.getLogger(Settlement.class);
 
     private final NamedParameterJdbcTemplate jdbc;
@@ -77,22 +75,10 @@ public class Settlement {
         }
         Map<String, Object> payment = rows.get(0);
         if (Rows.bool(payment, "livemode") != report.livemode()) {
-            exchange.setProperty(REFUSAL, new ApiException(403, "wrong_mode", "This report is signed for "
-                    + (report.livemode() ? "live" : "test") + " mode; the payment it names is not."));
-            return;
+            throw new ApiException(403, "wrong_mode", "This report is signed for "
+                    + (report.livemode() ? "live" : "test") + " mode; the payment it names is not.");
         }
         exchange.setProperty(PAYMENT, payment);
-    }
-
-    /**
-     * Answers a refused report. A transacted route refuses by setting a property, not by throwing:
-     * an exception leaving a transaction reaches the HTTP caller as a bare 500.
-     */
-    public void throwIfRefused(Exchange exchange) {
-        ApiException refusal = exchange.getProperty(REFUSAL, ApiException.class);
-        if (refusal != null) {
-            throw refusal;
-        }
     }
 
     /**
@@ -124,10 +110,6 @@ public class Settlement {
 
     /** Claims the report's event key; a report seen before stops the settlement here. */
     public void recordEvent(Exchange exchange) {
-        if (exchange.getProperty(REFUSAL) != null) {
-            exchange.setProperty(NEW_EVENT, false);
-            return;
-        }
         SettlementReport report = exchange.getProperty(REPORT, SettlementReport.class);
         @SuppressWarnings("unchecked")
         Map<String, Object> payment = exchange.getProperty(PAYMENT, Map.class);

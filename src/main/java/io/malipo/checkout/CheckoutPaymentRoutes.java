@@ -8,6 +8,7 @@ import io.malipo.channels.PaymentProperties;
 import io.malipo.common.ApiException;
 import io.malipo.common.Msisdn;
 import io.malipo.common.Rows;
+import io.malipo.common.Transactions;
 import io.malipo.merchant.CheckoutCredential;
 import java.math.BigDecimal;
 import java.util.LinkedHashMap;
@@ -36,9 +37,12 @@ public class CheckoutPaymentRoutes extends CheckoutRouteBuilder {
     private final Orders orders;
     private final Envelope envelope;
     private final CheckoutProperties properties;
+    private final Transactions transactions;
 
-    public CheckoutPaymentRoutes(ReplayGuard replays, Orders orders, Envelope envelope, CheckoutProperties properties) {
+    public CheckoutPaymentRoutes(ReplayGuard replays, Orders orders, Envelope envelope, CheckoutProperties properties,
+            Transactions transactions) {
         super(replays);
+        this.transactions = transactions;
         this.orders = orders;
         this.envelope = envelope;
         this.properties = properties;
@@ -97,7 +101,7 @@ public class CheckoutPaymentRoutes extends CheckoutRouteBuilder {
                 .setBody(this::newPayment)
                 .to("direct:payment-plan")
                 .setProperty(PLAN, body())
-                .to("direct:checkout-payment-claim")
+                .process(transactions.in("direct:checkout-payment-claim"))
                 .choice()
                     .when(exchangeProperty(CLAIMED).isEqualTo(true))
                         .process(e -> e.setProperty(PaymentProperties.PAYMENT_ID,
@@ -112,7 +116,6 @@ public class CheckoutPaymentRoutes extends CheckoutRouteBuilder {
 
         // One transaction: the order's attempt is claimed exactly when its payment is stored.
         from("direct:checkout-payment-claim").routeId("checkout-payment-claim").errorHandler(noErrorHandler())
-                .transacted()
                 .setBody(e -> claim(e))
                 .to(SQL + "update-order-attempt-started.sql")
                 .choice()

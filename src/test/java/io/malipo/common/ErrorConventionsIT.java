@@ -136,6 +136,18 @@ class ErrorConventionsIT extends PostgresIT {
 
     @ParameterizedTest(name = "{0}")
     @MethodSource("surfaces")
+    void failuresInsideATransactionAreAnsweredLikeAnyOther(Surface surface, String base) {
+        Response failed = http.post(base + "/probe", "{\"action\": \"transacted-fail\"}");
+        Response refused = http.post(base + "/probe", "{\"action\": \"transacted-refusal\"}");
+        Response databaseDown = http.post(base + "/probe", "{\"action\": \"transacted-database-down\"}");
+
+        assertError(surface, failed, 500, "internal_error");
+        assertError(surface, refused, 409, "conflict");
+        assertError(surface, databaseDown, 503, "service_unavailable");
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("surfaces")
     void unreachableDatabaseIs503WithRetryAfter(Surface surface, String base) {
         Response response = http.post(base + "/probe", "{\"action\": \"database-down\"}");
 
@@ -215,7 +227,7 @@ class ErrorConventionsIT extends PostgresIT {
     static class Probes {
 
         @Bean
-        RouteBuilder probeRoutes(JsonBodies json) {
+        RouteBuilder probeRoutes(JsonBodies json, Transactions transactions) {
             return new RouteBuilder() {
                 @Override
                 public void configure() {
@@ -228,6 +240,10 @@ class ErrorConventionsIT extends PostgresIT {
                     rest(base).post("/probe").to("direct:" + routeId);
                     from("direct:" + routeId).routeId(routeId).routeConfigurationId(errors)
                             .process(json.read(Probe.class))
+                            .choice()
+                                .when(simple("${body.action} startsWith 'transacted-'"))
+                                    .process(transactions.in("direct:" + routeId + "-transacted"))
+                            .end()
                             .process(exchange -> {
                                 switch (exchange.getIn().getBody(Probe.class).action()) {
                                     case "fail" -> throw new IllegalStateException(
@@ -235,6 +251,17 @@ class ErrorConventionsIT extends PostgresIT {
                                     case "database-down" -> throw new CannotGetJdbcConnectionException(
                                             "jdbc:postgresql://db:5432/malipo refused");
                                     default -> json.respond(exchange, 200, Map.of("ok", true));
+                                }
+                            });
+                    // Failures inside a transaction reach the caller's error handling too.
+                    from("direct:" + routeId + "-transacted").routeId(routeId + "-transacted")
+                            .errorHandler(noErrorHandler())
+                            .process(exchange -> {
+                                switch (exchange.getIn().getBody(Probe.class).action()) {
+                                    case "transacted-fail" -> throw new IllegalStateException("SELECT 1");
+                                    case "transacted-refusal" -> throw new ApiException(409, "conflict",
+                                            "refused inside a transaction");
+                                    default -> throw new CannotGetJdbcConnectionException("jdbc:postgresql://db");
                                 }
                             });
                 }
