@@ -8,12 +8,11 @@ import io.malipo.testsupport.CallbackReceiver;
 import io.malipo.testsupport.CheckoutClient;
 import io.malipo.testsupport.Http.Response;
 import io.malipo.testsupport.PostgresIT;
+import io.malipo.testsupport.Shop;
 import io.micrometer.core.instrument.MeterRegistry;
-import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.time.OffsetDateTime;
 import java.util.ArrayList;
-import java.util.Base64;
 import java.util.List;
 import java.util.Map;
 import java.util.UUID;
@@ -226,12 +225,7 @@ class SettlementIT extends PostgresIT {
     }
 
     private Map<String, String> order(String orderId, String amount) {
-        String webhook = Base64.getEncoder().encodeToString(receiver.url().getBytes(StandardCharsets.UTF_8));
-        Response created = shop.post("/v1/checkout/create-order", "{\"vendor\": \"" + shop.vendor + "\", \"order_id\": \""
-                + orderId + "\", \"buyer_email\": \"a@duka.co.tz\", \"buyer_name\": \"Asha\", \"buyer_phone\": "
-                + "\"255754000000\", \"amount\": " + amount + ", \"currency\": \"TZS\", \"payment_methods\": "
-                + "\"MOBILEMONEYPULL\", \"no_of_items\": 1, \"webhook\": \"" + webhook + "\"}").send();
-        assertThat(created.status()).as(created.body()).isEqualTo(200);
+        Response created = new Shop(shop, jdbc, receiver.url()).order(orderId, amount);
         return Map.of("payment_token", created.json().get("data").get(0).get("payment_token").asText());
     }
 

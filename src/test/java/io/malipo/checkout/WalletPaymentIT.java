@@ -10,6 +10,7 @@ import io.malipo.testsupport.CallbackReceiver;
 import io.malipo.testsupport.CheckoutClient;
 import io.malipo.testsupport.Http.Response;
 import io.malipo.testsupport.PostgresIT;
+import io.malipo.testsupport.Shop;
 import java.math.BigDecimal;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
@@ -240,17 +241,11 @@ class WalletPaymentIT extends PostgresIT {
     }
 
     private void order(String orderId, String amount, String extra) {
-        String webhook = Base64.getEncoder().encodeToString(receiver.url().getBytes(StandardCharsets.UTF_8));
-        Response created = shop.post("/v1/checkout/create-order", "{\"vendor\": \"" + shop.vendor + "\", \"order_id\": \""
-                + orderId + "\", \"buyer_email\": \"a@duka.co.tz\", \"buyer_name\": \"Asha\", \"buyer_phone\": "
-                + "\"255754000000\", \"amount\": " + amount + ", \"currency\": \"TZS\", \"payment_methods\": "
-                + "\"MOBILEMONEYPULL\", \"no_of_items\": 1, \"webhook\": \"" + webhook + "\"" + extra + "}").send();
-        assertThat(created.status()).as(created.body()).isEqualTo(200);
+        new Shop(shop, jdbc, receiver.url()).order(orderId, amount, extra);
     }
 
     private Response pay(String orderId, String transid, String msisdn) {
-        return shop.post("/v1/checkout/wallet-payment", "{\"transid\": \"" + transid + "\", \"order_id\": \"" + orderId
-                + "\", \"msisdn\": \"" + msisdn + "\"}").send();
+        return new Shop(shop, jdbc, receiver.url()).pay(orderId, transid, msisdn);
     }
 
     private Map<String, Object> statusOf(String orderId) {

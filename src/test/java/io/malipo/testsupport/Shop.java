@@ -29,17 +29,18 @@ public final class Shop {
     }
 
     /** Creates the order; extra is appended to the JSON body (for example {@code , "expiry": 5}). */
-    public void order(String orderId, String amount, String extra) {
+    public Response order(String orderId, String amount, String extra) {
         Response created = client.post("/v1/checkout/create-order", "{\"vendor\": \"" + client.vendor
                 + "\", \"order_id\": \"" + orderId + "\", \"buyer_email\": \"a@duka.co.tz\", \"buyer_name\": \"Asha\", "
                 + "\"buyer_phone\": \"255754000000\", \"amount\": " + amount + ", \"currency\": \"TZS\", "
                 + "\"payment_methods\": \"MOBILEMONEYPULL\", \"no_of_items\": 1, \"webhook\": \"" + webhook + "\""
                 + extra + "}").send();
         assertThat(created.status()).as(created.body()).isEqualTo(200);
+        return created;
     }
 
-    public void order(String orderId, String amount) {
-        order(orderId, amount, "");
+    public Response order(String orderId, String amount) {
+        return order(orderId, amount, "");
     }
 
     public Response pay(String orderId, String transid, String msisdn) {
