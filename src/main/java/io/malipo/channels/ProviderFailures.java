@@ -28,7 +28,7 @@ public class ProviderFailures {
     /** Fallback of a push: sets malipoOutcome UNAVAILABLE, DECLINED or PENDING. */
     public void push(Exchange exchange) {
         Throwable failure = exchange.getProperty(Exchange.EXCEPTION_CAUGHT, Throwable.class);
-        Outcome outcome = classify(exchange, failure);
+        Outcome outcome = classify(failure);
         exchange.setProperty(PaymentProperties.OUTCOME, outcome);
         if (outcome == Outcome.DECLINED && failure instanceof HttpOperationFailedException http) {
             exchange.setProperty(PaymentProperties.FAILURE_CODE, "declined");
@@ -48,9 +48,13 @@ public class ProviderFailures {
                 describe(failure));
     }
 
-    static Outcome classify(Exchange exchange, Throwable failure) {
-        if (failure == null || failure instanceof CallNotPermittedException
-                || Boolean.TRUE.equals(exchange.getProperty("CamelCircuitBreakerResponseShortCircuited"))) {
+    /*
+     * Camel marks every resilience4j fallback as "short-circuited", whatever the cause, so that
+     * flag cannot tell an open circuit from a timeout; an open circuit shows as no exception at
+     * all or as resilience4j's CallNotPermittedException.
+     */
+    static Outcome classify(Throwable failure) {
+        if (failure == null || failure instanceof CallNotPermittedException) {
             return Outcome.UNAVAILABLE;
         }
         for (Throwable cause = failure; cause != null; cause = cause.getCause()) {
