@@ -11,6 +11,7 @@ import io.malipo.merchant.ApiKeyView;
 import io.malipo.merchant.CheckoutCredentialView;
 import io.malipo.merchant.MerchantView;
 import java.io.IOException;
+import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Arrays;
@@ -28,6 +29,7 @@ import org.springframework.boot.context.event.ApplicationReadyEvent;
 import org.springframework.boot.web.context.WebServerApplicationContext;
 import org.springframework.context.event.EventListener;
 import org.springframework.stereotype.Component;
+import org.springframework.transaction.support.TransactionTemplate;
 
 /**
  * The embedded default's first start: a verified demo merchant with test-mode checkout
@@ -43,15 +45,18 @@ public class FirstStart {
     private final MalipoProperties properties;
     private final InstanceSecrets secrets;
     private final ProducerTemplate camel;
+    private final TransactionTemplate transactions;
 
-    public FirstStart(MalipoProperties properties, InstanceSecrets secrets, ProducerTemplate camel) {
+    public FirstStart(MalipoProperties properties, InstanceSecrets secrets, ProducerTemplate camel,
+            TransactionTemplate transactions) {
         this.properties = properties;
         this.secrets = secrets;
         this.camel = camel;
+        this.transactions = transactions;
     }
 
     @EventListener
-    public void onReady(ApplicationReadyEvent event) throws IOException, InvalidPayloadException {
+    public void onReady(ApplicationReadyEvent event) {
         if (!properties.firstStart().demoMerchant()) {
             return;
         }
@@ -64,15 +69,26 @@ public class FirstStart {
             System.out.println();
             return;
         }
-        String text = createDemoMerchant(baseUrl, file);
-        InstanceSecrets.OwnerOnlyFiles.write(file, text);
+        // All or nothing, file included: a first start stopped half-way (Ctrl-C) must not leave a
+        // demo merchant whose credentials were never shown, which the next start would not redo.
+        String text = transactions.execute(tx -> {
+            String created = createDemoMerchant(baseUrl, file);
+            try {
+                // Left by a first start stopped before it committed: it names nothing that exists.
+                Files.deleteIfExists(file);
+                InstanceSecrets.OwnerOnlyFiles.write(file, created);
+            } catch (IOException e) {
+                throw new UncheckedIOException("cannot keep the demo credentials in " + file, e);
+            }
+            return created;
+        });
         System.out.println();
         System.out.print(text);
         System.out.println();
         LOG.info("Created the demo merchant; its credentials are in {}", file);
     }
 
-    private String createDemoMerchant(String baseUrl, Path file) throws InvalidPayloadException {
+    private String createDemoMerchant(String baseUrl, Path file) {
         MerchantView created = call("direct:merchant-create",
                 new NewMerchant("Malipo Demo Shop", "demo@example.com"), Map.of(MerchantRoutes.DEMO, true),
                 MerchantView.class);
@@ -115,9 +131,12 @@ public class FirstStart {
                 + rule + "\n";
     }
 
-    private <T> T call(String endpoint, Object body, Map<String, Object> properties, Class<T> type)
-            throws InvalidPayloadException {
-        return call(endpoint, body, properties).getMandatoryBody(type);
+    private <T> T call(String endpoint, Object body, Map<String, Object> properties, Class<T> type) {
+        try {
+            return call(endpoint, body, properties).getMandatoryBody(type);
+        } catch (InvalidPayloadException e) {
+            throw new IllegalStateException("setting up the demo merchant: " + endpoint + " answered no " + type, e);
+        }
     }
 
     private Message call(String endpoint, Object body, Map<String, Object> properties) {

@@ -1,6 +1,7 @@
 package io.malipo.admin;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import io.malipo.MalipoApplication;
@@ -80,6 +81,27 @@ class EmbeddedDefaultIT {
             assertThat(restartOutput).contains("The admin token and demo credentials are in "
                     + dataDir.resolve("demo-credentials.txt"));
             assertThat(restartOutput).doesNotContain(adminToken).doesNotContain("checkout API secret");
+        }
+    }
+
+    @Test
+    void aFirstStartThatFailsPartWayLeavesNoDemoMerchantAndTheNextStartCreatesIt(@TempDir Path dataDir)
+            throws IOException {
+        // The credentials cannot be written (a non-empty directory holds the file's name), after the
+        // merchant, its credentials and its key were inserted: all of it must roll back.
+        Path blocker = dataDir.resolve("demo-credentials.txt");
+        Files.createDirectories(blocker.resolve("in-the-way"));
+        assertThatThrownBy(() -> start(dataDir).close()).hasStackTraceContaining("demo credentials");
+        Files.delete(blocker.resolve("in-the-way"));
+        Files.delete(blocker);
+
+        try (ConfigurableApplicationContext app = start(dataDir)) {
+            JdbcTemplate sql = app.getBean(JdbcTemplate.class);
+            assertThat(sql.queryForObject("SELECT count(*) FROM merchant", Integer.class)).isEqualTo(1);
+            assertThat(sql.queryForObject("SELECT count(*) FROM api_key", Integer.class)).isEqualTo(1);
+            assertThat(sql.queryForObject("SELECT count(*) FROM checkout_credential", Integer.class)).isEqualTo(1);
+            String credentials = Files.readString(blocker);
+            assertThat(credentials).contains(sql.queryForObject("SELECT vendor FROM merchant", String.class));
         }
     }
 
