@@ -9,6 +9,7 @@ import java.time.format.DateTimeFormatter;
 import java.util.Locale;
 import java.util.Properties;
 import java.util.concurrent.ThreadLocalRandom;
+import org.springframework.boot.SpringApplication;
 
 /**
  * The PostgreSQL database of one test run: created on first use on the server named by the
@@ -52,7 +53,9 @@ public final class TestDatabase {
                     + " (" + e.getMessage() + "). Start it with: pg_ctlcluster --skip-systemctl-redirect "
                     + "$(ls /etc/postgresql) main start, or point PGHOST/PGPORT/PGUSER/PGPASSWORD at one.", e);
         }
-        Runtime.getRuntime().addShutdownHook(new Thread(() -> drop(database), "drop-test-database"));
+        // After every application context of the run has closed: a JVM hook of its own would run
+        // beside theirs and cut the connections of contexts still stopping.
+        SpringApplication.getShutdownHandlers().add(() -> drop(database));
         return database;
     }
 
