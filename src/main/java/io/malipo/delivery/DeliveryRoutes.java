@@ -5,8 +5,11 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.UUID;
+import org.apache.camel.ProducerTemplate;
 import org.apache.camel.builder.RouteBuilder;
 import org.springframework.stereotype.Component;
+import org.springframework.transaction.support.TransactionSynchronization;
+import org.springframework.transaction.support.TransactionSynchronizationManager;
 
 /**
  * The outbox. {@code direct:delivery-enqueue} writes what must reach a merchant inside the
@@ -20,9 +23,12 @@ public class DeliveryRoutes extends RouteBuilder {
 
     public static final String DELIVERY_ID = "malipoDeliveryId";
     private static final String SQL = "sql:classpath:sql/delivery/";
+    private static final String NUDGE_QUEUE = "seda:delivery-nudge?size=1";
+    private static final String NUDGE = NUDGE_QUEUE + "&discardWhenFull=true";
 
     private final Dispatcher dispatcher;
     private final DeliveryProperties properties;
+    private ProducerTemplate nudges;
 
     public DeliveryRoutes(Dispatcher dispatcher, DeliveryProperties properties) {
         this.dispatcher = dispatcher;
@@ -31,6 +37,7 @@ public class DeliveryRoutes extends RouteBuilder {
 
     @Override
     public void configure() {
+        nudges = getContext().createProducerTemplate();
         // The delivery log. Body in: a map with status ('' for any), merchantId (or null),
         // beforeSeq and limit. Body out: a DeliveryPage.
         from("direct:delivery-list").routeId("delivery-list").errorHandler(noErrorHandler())
@@ -63,8 +70,18 @@ public class DeliveryRoutes extends RouteBuilder {
                 .to("direct:delivery-get");
 
         // Every instance sends; SKIP LOCKED claims keep them from sending one row twice at once.
+        // The timer finds what is due later (rescheduled attempts, rows of stopped instances);
+        // a nudge after each commit that enqueued something sends it at once.
         from("timer:delivery-dispatch?delay=1000&period=" + properties.pollInterval().toMillis())
                 .routeId("delivery-dispatch")
+                .to("direct:delivery-dispatch-batch");
+
+        // Nudges coalesce: one waits while a batch runs, the rest are dropped (that batch or the
+        // next one claims their rows anyway).
+        from(NUDGE_QUEUE).routeId("delivery-dispatch-now")
+                .to("direct:delivery-dispatch-batch");
+
+        from("direct:delivery-dispatch-batch").routeId("delivery-dispatch-batch")
                 .setBody(e -> dispatcher.claim())
                 .split(body()).parallelProcessing()
                     .executorService(getContext().getExecutorServiceManager()
@@ -104,7 +121,22 @@ public class DeliveryRoutes extends RouteBuilder {
                     row.put("id", UUID.randomUUID());
                     e.getIn().setBody(row);
                 })
-                .to(SQL + "insert-delivery.sql");
+                .to(SQL + "insert-delivery.sql")
+                .process(e -> nudgeAfterCommit());
+    }
+
+    /** Sends what was just enqueued as soon as the caller's transaction commits (at once without one). */
+    private void nudgeAfterCommit() {
+        if (!TransactionSynchronizationManager.isSynchronizationActive()) {
+            nudges.sendBody(NUDGE, null);
+            return;
+        }
+        TransactionSynchronizationManager.registerSynchronization(new TransactionSynchronization() {
+            @Override
+            public void afterCommit() {
+                nudges.sendBody(NUDGE, null);
+            }
+        });
     }
 
     private static DeliveryPage page(List<Map<String, Object>> rows, int limit) {

@@ -66,6 +66,19 @@ class CallbackDeliveryIT extends PostgresIT {
     }
 
     @Test
+    void aCallbackGoesOutWhenItsPaymentCommitsWithoutWaitingForThePoll() throws Exception {
+        camel.getRouteController().stopRoute("delivery-dispatch");
+        try {
+            UUID delivery = shop.paidOrder("Q-0");
+
+            awaitStatus(delivery, "DELIVERED");
+            assertThat(receiver.receivedFor("Q-0")).hasSize(1);
+        } finally {
+            camel.getRouteController().startRoute("delivery-dispatch");
+        }
+    }
+
+    @Test
     void aLongerOutageIsRetriedOnTheDurableScheduleAndDeliveredAfterRecovery() throws Exception {
         receiver.failWith(503);
 

@@ -37,7 +37,8 @@ import org.springframework.context.ConfigurableApplicationContext;
  */
 class TwoInstancesIT extends PostgresIT {
 
-    private static final String DISPATCH = "delivery-dispatch";
+    /** The routes that start sending: the poll, and the nudge after each commit. */
+    private static final List<String> DISPATCH = List.of("delivery-dispatch", "delivery-dispatch-now");
     private static final JobKey EXPIRE_ORDERS = JobKey.jobKey("expire-orders", "checkout");
     private static ConfigurableApplicationContext second;
 
@@ -57,9 +58,19 @@ class TwoInstancesIT extends PostgresIT {
     @AfterEach
     void cleanUp() throws Exception {
         receiver.close();
-        camel.getRouteController().startRoute(DISPATCH);
+        dispatching(camel, true);
         if (second != null) {
-            second.getBean(CamelContext.class).getRouteController().startRoute(DISPATCH);
+            dispatching(second.getBean(CamelContext.class), true);
+        }
+    }
+
+    private static void dispatching(CamelContext instance, boolean on) throws Exception {
+        for (String route : DISPATCH) {
+            if (on) {
+                instance.getRouteController().startRoute(route);
+            } else {
+                instance.getRouteController().stopRoute(route);
+            }
         }
     }
 
@@ -75,7 +86,7 @@ class TwoInstancesIT extends PostgresIT {
         // Only this instance, not dispatching: as if it had stopped.
         stopSecond();
         second = null;
-        camel.getRouteController().stopRoute(DISPATCH);
+        dispatching(camel, false);
         UUID waiting = shop.paidOrder("R-1");
         UUID halfSent = shop.paidOrder("R-2");
         // As an instance leaves a row it claimed when it stops in the middle of sending.
@@ -95,15 +106,15 @@ class TwoInstancesIT extends PostgresIT {
     @Test
     void twoInstancesDispatchingTogetherSendEachCallbackOnce() throws Exception {
         CamelContext other = secondInstance().getBean(CamelContext.class);
-        camel.getRouteController().stopRoute(DISPATCH);
-        other.getRouteController().stopRoute(DISPATCH);
+        dispatching(camel, false);
+        dispatching(other, false);
         List<UUID> deliveries = new ArrayList<>();
         for (int i = 0; i < 12; i++) {
             deliveries.add(shop.paidOrder("D-" + i));
         }
 
-        camel.getRouteController().startRoute(DISPATCH);
-        other.getRouteController().startRoute(DISPATCH);
+        dispatching(camel, true);
+        dispatching(other, true);
 
         Await.until("every callback", () -> deliveries.stream().allMatch(this::delivered));
         for (int i = 0; i < 12; i++) {
