@@ -17,7 +17,8 @@ import org.springframework.stereotype.Component;
 /**
  * The order's side of settling a payment, inside the settlement's transaction: the order
  * follows its payment (COMPLETED, or back to PENDING for another try, or REJECTED after the
- * last), and a completed order with a webhook gets its callback into the outbox.
+ * last), and a completed order with a webhook gets its callback into the outbox. A failed
+ * payment by payment token (channel MANUAL) never claimed the order, so it leaves it alone.
  */
 @Component
 public class OrderSettlementRoutes extends RouteBuilder {
@@ -88,6 +89,7 @@ public class OrderSettlementRoutes extends RouteBuilder {
     private Map<String, Object> failure(Exchange exchange) {
         Map<String, Object> params = new LinkedHashMap<>();
         params.put("orderUuid", exchange.getProperty(PaymentProperties.ORDER_UUID));
+        params.put("paymentId", exchange.getProperty(PaymentProperties.PAYMENT_ID));
         params.put("uncounted", Boolean.TRUE.equals(exchange.getProperty(PaymentProperties.UNCOUNTED, Boolean.class))
                 ? 1 : 0);
         params.put("maxAttempts", properties.maxAttempts());

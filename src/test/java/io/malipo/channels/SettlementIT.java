@@ -137,6 +137,33 @@ class SettlementIT extends PostgresIT {
     }
 
     @Test
+    void aFailedPaymentByTokenLeavesTheWalletPushInFlightAndTheOrderAttemptAlone() {
+        String reference = unansweredPush("W-1");
+        String token = jdbc.queryForObject("SELECT o.payment_token FROM checkout_order o JOIN merchant m ON "
+                + "m.id = o.merchant_id WHERE o.order_id = 'W-1' AND m.vendor = ?", String.class, shop.vendor);
+        String failedByToken = "{\"event\": \"c2b\", \"transaction_id\": \"C2B-W-1\", \"payment_token\": \"" + token
+                + "\", \"msisdn\": \"255712000009\", \"amount\": \"1000\", \"currency\": \"TZS\", \"status\": \"FAILED\", "
+                + "\"reason\": \"insufficient_funds\"}";
+
+        Response failed = notify("mixx-tz", failedByToken, sandboxSignature("mixx-tz", failedByToken));
+
+        assertThat(failed.status()).as(failed.body()).isEqualTo(200);
+        assertThat(jdbc.queryForMap("SELECT p.channel, p.status FROM payment p JOIN checkout_order o ON "
+                + "o.id = p.checkout_order WHERE o.payment_token = ? AND p.channel = 'MANUAL'", token))
+                .containsEntry("status", "FAILED");
+        assertThat(jdbc.queryForMap("SELECT o.payment_status, o.attempts FROM checkout_order o JOIN merchant m ON "
+                + "m.id = o.merchant_id WHERE o.order_id = 'W-1' AND m.vendor = ?", shop.vendor))
+                .containsEntry("payment_status", "INPROGRESS").containsEntry("attempts", 1);
+
+        String paid = vodacom(reference, "TX-W-1", "INS-0");
+        assertThat(notify("mpesa-tz", paid, sandboxSignature("mpesa-tz", paid)).status()).isEqualTo(200);
+
+        assertThat(orderStatus("W-1")).isEqualTo("COMPLETED");
+        Await.until("the callback", () -> receiver.receivedFor("W-1").size() == 1);
+        assertThat(receiver.receivedFor("W-1").get(0).json()).containsEntry("transid", "T-W-1");
+    }
+
+    @Test
     void moneyThatCannotCompleteAnOrderIsRecordedFlaggedAndNeverDropped() {
         String token = order("O-1", "5000").get("payment_token");
         double orphansBefore = orphans();
