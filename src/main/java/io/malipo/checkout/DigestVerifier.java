@@ -53,9 +53,9 @@ public final class DigestVerifier {
             for (SignedSource source : sources) {
                 for (List<String> names : nameVariants) {
                     for (SigningProfile profile : SigningProfile.values()) {
-                        byte[] computed = mac.doFinal(
-                                signingString(timestamp, names, source, profile).getBytes(StandardCharsets.UTF_8));
-                        if (MessageDigest.isEqual(computed, presented.get())) {
+                        Optional<String> signing = signingString(timestamp, names, source, profile);
+                        if (signing.isPresent() && MessageDigest.isEqual(
+                                mac.doFinal(signing.get().getBytes(StandardCharsets.UTF_8)), presented.get())) {
                             return Optional.of(new Match(source, profile, names, s));
                         }
                     }
@@ -65,13 +65,19 @@ public final class DigestVerifier {
         return Optional.empty();
     }
 
-    static String signingString(String timestamp, List<String> names, SignedSource source, SigningProfile profile) {
+    /** The string this profile's client signs for these values; empty when it could not have sent them. */
+    static Optional<String> signingString(String timestamp, List<String> names, SignedSource source,
+            SigningProfile profile) {
         StringBuilder text = new StringBuilder("timestamp=").append(timestamp);
-        for (String name : names) {
-            Optional<String> rendered = source.resolve(name.strip()).map(profile::render).orElseGet(profile::absent);
-            rendered.ifPresent(value -> text.append('&').append(name).append('=').append(value));
+        try {
+            for (String name : names) {
+                Optional<String> rendered = source.resolve(name.strip()).map(profile::render).orElseGet(profile::absent);
+                rendered.ifPresent(value -> text.append('&').append(name).append('=').append(value));
+            }
+        } catch (SigningProfile.Unrenderable notThisClient) {
+            return Optional.empty();
         }
-        return text.toString();
+        return Optional.of(text.toString());
     }
 
     /** Computes the Digest a client would send; Malipo's own callbacks are signed the same way. */

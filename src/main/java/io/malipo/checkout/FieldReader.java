@@ -67,12 +67,8 @@ final class FieldReader {
             errors.add(new FieldError(name, "is required"));
             return Optional.empty();
         }
-        String lexeme = value.get() instanceof Num n ? n.lexeme()
-                : value.get() instanceof Str s ? s.value().strip() : null;
-        if (lexeme == null || !lexeme.matches("-?[0-9]+(\\.[0-9]+)?([eE][+-]?[0-9]+)?")) {
-            return error(name, "must be a number such as 15000 or 15000.50");
-        }
-        return Optional.of(new BigDecimal(lexeme));
+        Optional<BigDecimal> number = number(value.get());
+        return number.isPresent() ? number : error(name, "must be a number such as 15000 or 15000.50");
     }
 
     /** A whole number given as a JSON number or as text; empty when absent. */
@@ -81,12 +77,23 @@ final class FieldReader {
         if (value.isEmpty() || value.get() instanceof Null) {
             return Optional.empty();
         }
-        String lexeme = value.get() instanceof Num n ? n.lexeme()
-                : value.get() instanceof Str s ? s.value().strip() : "";
+        Optional<Long> whole = number(value.get()).flatMap(FieldReader::exactLong);
+        return whole.isPresent() ? whole : error(name, "must be a whole number");
+    }
+
+    /** Numbers are read from JSON numbers and from text alike, within the bounds of {@link Num#decimal()}. */
+    private static Optional<BigDecimal> number(Value value) {
+        if (value instanceof Num n) {
+            return n.decimal();
+        }
+        return value instanceof Str s ? Num.decimal(s.value().strip()) : Optional.empty();
+    }
+
+    private static Optional<Long> exactLong(BigDecimal number) {
         try {
-            return Optional.of(new BigDecimal(lexeme).longValueExact());
-        } catch (NumberFormatException | ArithmeticException e) {
-            return error(name, "must be a whole number");
+            return Optional.of(number.longValueExact());
+        } catch (ArithmeticException fractionOrTooLarge) {
+            return Optional.empty();
         }
     }
 

@@ -10,7 +10,9 @@ import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.function.Function;
+import java.util.regex.Pattern;
 
 /**
  * JSON as the client wrote it. Checkout signatures cover each client's own rendering of its
@@ -54,8 +56,35 @@ public final class RawJson {
 
     public record Num(String lexeme) implements Value {
 
-        public BigDecimal decimal() {
-            return new BigDecimal(lexeme);
+        /**
+         * Longer number text is no amount, count or id anyone sends, and converting it costs time
+         * that grows with the square of its length.
+         */
+        static final int MAX_LENGTH = 64;
+        /** Beyond this decimal exponent no client's number type holds the value (a double ends near 1e308). */
+        static final int MAX_EXPONENT = 400;
+        private static final Pattern NUMBER = Pattern.compile("-?[0-9]+(\\.[0-9]+)?([eE][+-]?[0-9]+)?");
+
+        /** The value, or empty when it is longer or larger than any client's number type holds. */
+        public Optional<BigDecimal> decimal() {
+            return decimal(lexeme);
+        }
+
+        /**
+         * Number text, from a JSON number or a string such as "15000.00", as a value; empty when
+         * it is not written as a number or is out of the bounds above.
+         */
+        static Optional<BigDecimal> decimal(String text) {
+            if (text.length() > MAX_LENGTH || !NUMBER.matcher(text).matches()) {
+                return Optional.empty();
+            }
+            try {
+                BigDecimal value = new BigDecimal(text);
+                long exponent = (long) value.precision() - value.scale() - 1;
+                return value.signum() != 0 && Math.abs(exponent) > MAX_EXPONENT ? Optional.empty() : Optional.of(value);
+            } catch (NumberFormatException exponentBeyondInt) {
+                return Optional.empty();
+            }
         }
 
         public boolean isInteger() {

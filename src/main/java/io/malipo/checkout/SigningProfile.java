@@ -17,7 +17,9 @@ import java.util.stream.Collectors;
  * value source at a time, never a per-field mixture, so a match still means one client signed
  * these exact values.
  *
- * <p>An empty rendering means the client leaves the whole {@code &name=value} segment out.
+ * <p>An empty rendering means the client leaves the whole {@code &name=value} segment out. A
+ * value the client could not have sent at all (a number beyond its number type) throws
+ * {@link Unrenderable}: the profile simply does not match that request.
  */
 public enum SigningProfile {
 
@@ -53,7 +55,11 @@ public enum SigningProfile {
         this.absentRendering = absentRendering;
     }
 
-    /** The text this client signs for a value; empty when it leaves the segment out. */
+    /**
+     * The text this client signs for a value; empty when it leaves the segment out.
+     *
+     * @throws Unrenderable when this client could not have signed the value
+     */
     Optional<String> render(Value value) {
         return Optional.ofNullable(rendering.apply(value));
     }
@@ -61,6 +67,14 @@ public enum SigningProfile {
     /** The text this client signs for a name it lists but does not send. */
     Optional<String> absent() {
         return Optional.ofNullable(absentRendering);
+    }
+
+    /** A value this profile's client cannot hold, so a request carrying it was not signed by that client. */
+    static final class Unrenderable extends RuntimeException {
+
+        Unrenderable() {
+            super("no rendering in this profile", null, false, false);
+        }
     }
 
     private static final String DOTNET_DICTIONARY =
@@ -109,7 +123,8 @@ public enum SigningProfile {
     }
 
     private static String go(Value value) {
-        return value.match(Str::value, n -> goFloat(n.decimal()), b -> Boolean.toString(b.value()), n -> "<nil>",
+        return value.match(Str::value, n -> n.decimal().flatMap(SigningProfile::goFloat).orElseThrow(Unrenderable::new),
+                b -> Boolean.toString(b.value()), n -> "<nil>",
                 o -> new TreeMap<>(o.fields()).entrySet().stream()
                         .map(e -> e.getKey() + ":" + go(e.getValue()))
                         .collect(Collectors.joining(" ", "map[", "]")),
@@ -120,11 +135,14 @@ public enum SigningProfile {
      * Go's %v of a float64: the shortest digits that identify the value, in exponent form when
      * the decimal exponent is below -4 or at least 6 (so 1000000 is "1e+06"). For decimals of
      * up to 15 significant digits, which covers every amount, the shortest digits are the
-     * decimal's own.
+     * decimal's own. Empty beyond a float64's range: json.Unmarshal refuses such a number.
      */
-    static String goFloat(BigDecimal number) {
+    static Optional<String> goFloat(BigDecimal number) {
         if (number.signum() == 0) {
-            return "0";
+            return Optional.of("0");
+        }
+        if (Double.isInfinite(number.doubleValue())) {
+            return Optional.empty();
         }
         BigDecimal stripped = number.stripTrailingZeros();
         String digits = stripped.unscaledValue().abs().toString();
@@ -136,9 +154,10 @@ public enum SigningProfile {
         String sign = stripped.signum() < 0 ? "-" : "";
         if (exponent < -4 || exponent >= 6) {
             String mantissa = digits.length() == 1 ? digits : digits.charAt(0) + "." + digits.substring(1);
-            return sign + mantissa + "e" + (exponent < 0 ? "-" : "+") + String.format("%02d", Math.abs(exponent));
+            return Optional.of(sign + mantissa + "e" + (exponent < 0 ? "-" : "+")
+                    + String.format("%02d", Math.abs(exponent)));
         }
-        return stripped.toPlainString();
+        return Optional.of(stripped.toPlainString());
     }
 
     private static String csharp(Value value, char decimalMark) {

@@ -13,6 +13,7 @@ import java.time.ZoneOffset;
 import java.time.format.DateTimeFormatter;
 import java.util.Base64;
 import java.util.HexFormat;
+import java.util.List;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
@@ -50,6 +51,16 @@ class CheckoutAuthIT extends PostgresIT {
         assertUnauthorized(tampered, "The Digest does not match");
         assertThat(status("A-1")).isEqualTo("PENDING");
         assertThat(count("A-2")).isZero();
+    }
+
+    @Test
+    void aSignedNumberNoNumberTypeHoldsIsCheckedLikeAnyValueAndAWrongSecretIs401() {
+        for (String number : List.of("1e99999999999", "9".repeat(400))) {
+            Response wrongSecret = shop.post("/v1/checkout/order-status", "{\"order_id\": \"A-1\", \"x\": " + number
+                    + "}").secret("not-the-secret").send();
+
+            assertUnauthorized(wrongSecret, "The Digest does not match this request");
+        }
     }
 
     @Test

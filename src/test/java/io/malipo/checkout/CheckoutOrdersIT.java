@@ -163,6 +163,23 @@ class CheckoutOrdersIT extends PostgresIT {
     }
 
     @Test
+    void anAmountNoNumberTypeHoldsIsA400NamingTheAmount() {
+        String huge = "1e99999999999";
+        Response asNumber = shop.post("/v1/checkout/create-order", order("N-1", huge, ""))
+                .signedFields("vendor", "order_id", "amount", "currency")
+                .signedValues("&vendor=" + shop.vendor + "&order_id=N-1&amount=" + huge + "&currency=TZS").send();
+        Response asText = shop.post("/v1/checkout/create-order", order("N-2", "\"" + huge + "\"", "")).send();
+        Response manyDigits = shop.post("/v1/checkout/create-order", order("N-3", "9".repeat(400), "")).send();
+
+        for (Response refused : List.of(asNumber, asText, manyDigits)) {
+            assertThat(refused.status()).as(refused.body()).isEqualTo(400);
+            assertEnvelope(refused.json(), "400", "FAIL");
+            assertThat(message(refused)).startsWith("amount: must be a number");
+        }
+        assertThat(orders("N-1") + orders("N-2") + orders("N-3")).isZero();
+    }
+
+    @Test
     void urlsAreReadBase64EncodedRawOrEncodedTwice() {
         String once = WEBHOOK;
         String twice = Base64.getEncoder().encodeToString(once.getBytes(StandardCharsets.UTF_8));

@@ -3,14 +3,18 @@ package io.malipo.checkout;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import java.math.BigDecimal;
+import java.nio.charset.StandardCharsets;
 import java.time.Instant;
 import java.time.ZoneId;
+import java.util.List;
+import java.util.Optional;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
+import org.junit.jupiter.params.provider.MethodSource;
 import org.junit.jupiter.params.provider.ValueSource;
 
-/** The small rules of the checkout API: timestamps, paths, Go number text, QR checksums. */
+/** The small rules of the checkout API: timestamps, paths, number text per client, QR checksums. */
 class CheckoutUnitsTest {
 
     private static final ZoneId DAR = ZoneId.of("Africa/Dar_es_Salaam");
@@ -49,7 +53,43 @@ class CheckoutUnitsTest {
     @CsvSource({"1000000, 1e+06", "1500000, 1.5e+06", "999999, 999999", "1234567.89, 1.23456789e+06",
             "8000.50, 8000.5", "8000.0, 8000", "0.0001, 0.0001", "0.00001, 1e-05", "100000000, 1e+08", "0, 0"})
     void goPrintsFloatsTheWayItsFmtPackageDoes(String number, String go) {
-        assertThat(SigningProfile.goFloat(new BigDecimal(number))).isEqualTo(go);
+        assertThat(SigningProfile.goFloat(new BigDecimal(number))).hasValue(go);
+    }
+
+    @ParameterizedTest
+    @CsvSource({"15000.50, true", "-1E+6, true", "1e400, true", "1e-400, true", "0e999, true", "1e401, false",
+            "1e-401, false", "1e99999999999, false", "+5, false", ".5, false", "1.5e, false", "Infinity, false"})
+    void numberTextIsReadOnlyWhenWrittenAsANumberOfBoundedSize(String text, boolean read) {
+        assertThat(RawJson.Num.decimal(text).isPresent()).isEqualTo(read);
+    }
+
+    @Test
+    void numberTextLongerThanAnyAmountIsNotRead() {
+        assertThat(RawJson.Num.decimal("1".repeat(RawJson.Num.MAX_LENGTH))).isPresent();
+        assertThat(RawJson.Num.decimal("1".repeat(RawJson.Num.MAX_LENGTH + 1))).isEmpty();
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"2e308", "-1.8e308", "1e400"})
+    void goHasNoTextForNumbersBeyondAFloat64(String number) {
+        assertThat(SigningProfile.goFloat(new BigDecimal(number))).isEmpty();
+    }
+
+    @ParameterizedTest
+    @MethodSource("io.malipo.checkout.DigestVerifierTest#numbersBeyondEveryNumberType")
+    void aNumberBeyondEveryNumberTypeIsSignedAsWrittenByEveryProfileButGoWhichCannotHoldIt(String number) {
+        SignedSource body = CheckoutRequest.parse(("{\"x\": " + number + "}").getBytes(StandardCharsets.UTF_8), null)
+                .sources().get(0);
+
+        for (SigningProfile profile : SigningProfile.values()) {
+            Optional<String> signing = DigestVerifier.signingString("T", List.of("x"), body, profile);
+            if (profile == SigningProfile.GO) {
+                assertThat(signing).as(profile.name()).isEmpty();
+            } else {
+                assertThat(signing).as(profile.name()).hasValueSatisfying(s ->
+                        assertThat(s.replace(',', '.')).isEqualTo("timestamp=T&x=" + number));
+            }
+        }
     }
 
     @Test

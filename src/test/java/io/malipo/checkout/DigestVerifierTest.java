@@ -6,6 +6,8 @@ import java.nio.charset.StandardCharsets;
 import java.util.List;
 import java.util.Optional;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.MethodSource;
 
 /**
  * Digest vectors, one per client behaviour in the checkout client study: each test writes the
@@ -127,6 +129,23 @@ class DigestVerifierTest {
         assertThat(DigestVerifier.verify(List.of(SECRET), TS, "order_id,amount", "not base64!!",
                 sources(body, null))).isEmpty();
         assertThat(verify(body, null, "order_id,amount", signed.replace(TS, "2026-05-01T12:30:47+03:00"))).isEmpty();
+    }
+
+    @ParameterizedTest
+    @MethodSource("numbersBeyondEveryNumberType")
+    void aNumberNoNumberTypeHoldsIsNoMatchUnderAWrongSecretAndMatchesAsWritten(String number) {
+        String body = "{\"order_id\":\"A1\",\"x\":" + number + "}";
+        String signed = "timestamp=" + TS + "&order_id=A1&x=" + number;
+
+        assertThat(DigestVerifier.verify(List.of("other-secret"), TS, "order_id,x", DigestVerifier.sign(SECRET, signed),
+                sources(body, null))).isEmpty();
+        assertThat(verify(body, null, "order_id,x", signed)).hasValueSatisfying(m ->
+                assertThat(m.profile()).isEqualTo(SigningProfile.LEXEME));
+    }
+
+    static List<String> numbersBeyondEveryNumberType() {
+        return List.of("1e99999999999", "-1E99999999999", "1e-99999999999", "1e2147483647", "1e-2147483647", "2e400",
+                "9".repeat(400), "0." + "1".repeat(400));
     }
 
     @Test
