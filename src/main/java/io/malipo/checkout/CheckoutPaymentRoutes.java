@@ -63,8 +63,14 @@ public class CheckoutPaymentRoutes extends CheckoutRouteBuilder {
                 .responseMessage().code(503).message("The provider is unavailable; nothing was sent").endResponseMessage())
                 .to("direct:checkout-wallet-payment");
         signed(rest("/v1/checkout").post("/card-payment").id("rest-checkout-card-payment").tag(TAG)
-                .description("Charge a buyer's stored card for an order. Idempotent on (order_id, transid).")
+                .description("Charge a buyer's stored card for an order. JSON body, every field required: transid, "
+                        + "vendor (your own), order_id, card_token (from stored-cards), buyer_userid (empty for a "
+                        + "guest) and gateway_buyer_uuid. Idempotent on (order_id, transid).")
                 .responseMessage().code(200).message("resultcode 111, PENDING: the charge is on its way").endResponseMessage()
+                .responseMessage().code(400).message("A field is missing or malformed, or the order cannot be paid")
+                .endResponseMessage()
+                .responseMessage().code(403).message("vendor is not the one these credentials belong to")
+                .endResponseMessage()
                 .responseMessage().code(404).message("No such order or stored card").endResponseMessage())
                 .to("direct:checkout-card-payment");
 
@@ -143,9 +149,11 @@ public class CheckoutPaymentRoutes extends CheckoutRouteBuilder {
         FieldReader fields = new FieldReader(params(exchange));
         Optional<String> orderId = fields.requiredText("order_id", 64);
         Optional<String> transid = fields.requiredText("transid", 64, "transId", "transaction_id");
+        // CheckoutAuth has refused a vendor other than the credential's own; here it must be sent.
+        fields.requiredText("vendor", 64);
         Optional<String> card = fields.requiredText("card_token", 64);
         Optional<UUID> buyer = fields.requiredText("gateway_buyer_uuid", 36).flatMap(u -> uuid(fields, u));
-        Optional<String> userid = fields.text("buyer_userid", 100);
+        Optional<String> userid = fields.requiredTextOrEmpty("buyer_userid", 100, "a guest");
         fields.throwIfInvalid();
         CheckoutCredential merchant = credential(exchange);
         exchange.setProperty(REQUEST, new PaymentRequest(orderId.orElseThrow(), transid.orElseThrow(), Channel.CARD,

@@ -60,6 +60,17 @@ final class FieldReader {
         return text;
     }
 
+    /**
+     * A field that must be sent but may be empty, such as buyer_userid, which a guest sends
+     * empty; empty when blank or null.
+     */
+    Optional<String> requiredTextOrEmpty(String name, int maxLength, String emptyMeans) {
+        if (params.get(name).isEmpty()) {
+            return error(name, "is required; send it empty for " + emptyMeans);
+        }
+        return text(name, maxLength);
+    }
+
     /** A decimal given as a JSON number or as text such as "15000.00". */
     Optional<BigDecimal> decimal(String name) {
         Optional<Value> value = params.get(name);

@@ -37,9 +37,12 @@ public class StoredCardRoutes extends CheckoutRouteBuilder {
         signed(rest("/v1/checkout").get("/stored-cards").id("rest-checkout-stored-cards").tag(TAG)
                 .description("A buyer's stored cards: masked number, type (001 Visa, 002 Mastercard), name, date, "
                         + "token and id")
-                .param().name("gateway_buyer_uuid").type(RestParamType.query).required(true).endParam()
-                .param().name("buyer_userid").type(RestParamType.query).required(false).endParam()
+                .param().name("gateway_buyer_uuid").type(RestParamType.query).required(true)
+                .description("Returned on the buyer's first order").endParam()
+                .param().name("buyer_userid").type(RestParamType.query).required(true)
+                .description("The buyer's id on your site, as in create-order; empty for a guest").endParam()
                 .responseMessage().code(200).message("Envelope; one data item per card").endResponseMessage()
+                .responseMessage().code(400).message("A parameter is missing or malformed").endResponseMessage()
                 .responseMessage().code(404).message("No such buyer").endResponseMessage())
                 .to("direct:checkout-stored-cards");
         signed(rest("/v1/checkout").post("/stored-cards").id("rest-checkout-stored-cards-post").tag(TAG)
@@ -102,7 +105,7 @@ public class StoredCardRoutes extends CheckoutRouteBuilder {
     private void buyerKeys(Exchange exchange) {
         FieldReader fields = new FieldReader(params(exchange));
         Optional<UUID> buyer = fields.requiredText("gateway_buyer_uuid", 36).flatMap(u -> uuid(fields, u));
-        Optional<String> userid = fields.text("buyer_userid", 100);
+        Optional<String> userid = fields.requiredTextOrEmpty("buyer_userid", 100, "a guest");
         fields.throwIfInvalid();
         setBuyer(exchange, buyer.orElseThrow(), userid.orElse(null));
     }

@@ -88,13 +88,50 @@ class CardPaymentIT extends PostgresIT {
         Response unknownToken = pay("S-2", "T-2", "tok_unknown");
         Response wrongUser = shop.post("/v1/checkout/card-payment", payment("S-2", "T-3", token).replace("\"u-1\"",
                 "\"u-2\"")).send();
-        Response foreignList = other.get("/v1/checkout/stored-cards", "gateway_buyer_uuid=" + buyer).send();
+        Response foreignList = other.get("/v1/checkout/stored-cards", "gateway_buyer_uuid=" + buyer
+                + "&buyer_userid=u-1").send();
 
         assertThat(noCards.status()).isEqualTo(400);
         assertThat(noCards.json().get("message").asText()).contains("does not accept cards");
         assertThat(unknownToken.status()).isEqualTo(404);
         assertThat(wrongUser.status()).isEqualTo(404);
         assertThat(foreignList.status()).isEqualTo(404);
+    }
+
+    @Test
+    void cardPaymentNeedsVendorAndBuyerUseridAndAnEmptyBuyerUseridPaysAsAGuest() {
+        String token = storeCard("4111111111111111").json().get("data").get(0).get("card_token").asText();
+        order("V-1", "CARD", "");
+        CheckoutClient other = checkoutMerchant();
+
+        Response noVendor = pay(payment("V-1", "T-1", token).replace("\"vendor\": \"" + shop.vendor + "\", ", ""));
+        Response noUserid = pay(payment("V-1", "T-2", token).replace("\"buyer_userid\": \"u-1\", ", ""));
+        Response otherVendor = pay(payment("V-1", "T-3", token).replace(shop.vendor, other.vendor));
+        Response guest = pay(payment("V-1", "T-4", token).replace("\"u-1\"", "\"\""));
+
+        assertThat(noVendor.status()).as(noVendor.body()).isEqualTo(400);
+        assertThat(noVendor.json().get("message").asText()).isEqualTo("vendor: is required");
+        assertThat(noUserid.status()).as(noUserid.body()).isEqualTo(400);
+        assertThat(noUserid.json().get("message").asText()).startsWith("buyer_userid: is required");
+        assertThat(otherVendor.status()).isEqualTo(403);
+        assertThat(otherVendor.json().get("message").asText()).contains("belong to vendor " + shop.vendor);
+        assertThat(guest.status()).as(guest.body()).isEqualTo(200);
+        assertEnvelope(guest.json(), "111", "PENDING");
+    }
+
+    @Test
+    void storedCardsNeedBuyerUseridAndAnEmptyOneAsksAsAGuest() {
+        storeCard("4111111111111111");
+
+        Response noUserid = shop.get("/v1/checkout/stored-cards", "gateway_buyer_uuid=" + buyer).send();
+        Response guest = shop.get("/v1/checkout/stored-cards", "gateway_buyer_uuid=" + buyer + "&buyer_userid=").send();
+        Response posted = shop.post("/v1/checkout/stored-cards", "{\"gateway_buyer_uuid\": \"" + buyer + "\"}").send();
+
+        assertThat(noUserid.status()).as(noUserid.body()).isEqualTo(400);
+        assertThat(noUserid.json().get("message").asText()).startsWith("buyer_userid: is required");
+        assertThat(posted.status()).isEqualTo(400);
+        assertThat(guest.status()).as(guest.body()).isEqualTo(200);
+        assertThat(guest.json().get("data")).hasSize(1);
     }
 
     @Test
@@ -110,7 +147,8 @@ class CardPaymentIT extends PostgresIT {
         assertThat(deleted.status()).isEqualTo(200);
         assertThat(deleted.json().get("message").asText()).isEqualTo("Delete successful");
         assertThat(again.status()).isEqualTo(404);
-        JsonNode listed = shop.get("/v1/checkout/stored-cards", "gateway_buyer_uuid=" + buyer).send().json();
+        JsonNode listed = shop.get("/v1/checkout/stored-cards", "gateway_buyer_uuid=" + buyer + "&buyer_userid=u-1")
+                .send().json();
         assertThat(listed.get("data")).isEmpty();
         assertThat(listed.get("message").asText()).isEqualTo("The buyer has no stored cards");
     }
@@ -145,7 +183,11 @@ class CardPaymentIT extends PostgresIT {
     }
 
     private Response pay(String orderId, String transid, String token) {
-        return shop.post("/v1/checkout/card-payment", payment(orderId, transid, token)).send();
+        return pay(payment(orderId, transid, token));
+    }
+
+    private Response pay(String body) {
+        return shop.post("/v1/checkout/card-payment", body).send();
     }
 
     private String payment(String orderId, String transid, String token) {
