@@ -2,6 +2,7 @@ package io.malipo.checkout;
 
 import io.malipo.checkout.RawJson.Null;
 import io.malipo.checkout.RawJson.Num;
+import io.malipo.checkout.RawJson.Obj;
 import io.malipo.checkout.RawJson.Str;
 import io.malipo.checkout.RawJson.Value;
 import io.malipo.common.EmailAddress;
@@ -145,8 +146,14 @@ public class OrderRequests {
         return methods;
     }
 
-    /** billing or shipping, whether sent nested, as dotted keys or as underscore keys. */
+    /**
+     * billing or shipping, whether sent nested, as dotted keys or as underscore keys. Sent under
+     * its own name it must be an object: anything else would otherwise vanish unnoticed.
+     */
     private static Map<String, String> address(FieldReader fields, String group, boolean required) {
+        fields.params().get(group).filter(v -> !(v instanceof Obj) && !(v instanceof Null)).ifPresent(v ->
+                fields.error(group, "must be an object of address fields, such as {\"firstname\": \"John\", "
+                        + "\"city\": \"Dar es Salaam\"}"));
         Map<String, Value> given = fields.params().group(group);
         Map<String, String> address = new LinkedHashMap<>();
         for (String part : ADDRESS_FIELDS) {

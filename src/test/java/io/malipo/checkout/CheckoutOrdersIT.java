@@ -144,6 +144,9 @@ class CheckoutOrdersIT extends PostgresIT {
             "no_of_items|1.5|no_of_items: must be a whole number",
             "expiry|0|expiry: must be a whole number of minutes from 1 to 43200",
             "buyer_name|{\"first\": \"x\"}|buyer_name: must be text",
+            "billing|\"abc\"|billing: must be an object",
+            "shipping|\"abc\"|shipping: must be an object",
+            "shipping|[\"Plot 1\"]|shipping: must be an object",
             "order_id|\"xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx\"|order_id: must be at most 64"
     })
     void eachBrokenRuleIsA400NamingTheFieldAndStoresNothing(String field, String value, String message) {
