@@ -45,7 +45,8 @@ public class ReplayGuard {
 
     /**
      * Claims the request, or, when it was seen before, answers with the first answer and stops
-     * the exchange. Two identical requests at once: the second waits for the first's answer.
+     * the exchange. Two identical requests at once: the second waits for the first's answer, and
+     * when that takes too long it is answered 503 with Retry-After.
      */
     public void claim(Exchange exchange) throws InterruptedException {
         CheckoutCredential credential = exchange.getProperty(CheckoutAuth.CREDENTIAL, CheckoutCredential.class);
@@ -68,8 +69,10 @@ public class ReplayGuard {
                 Thread.sleep(50);
             }
         }
-        throw new ApiException(409, "request_in_progress",
-                "An identical request is still being processed; ask for the order's status in a moment.");
+        // 503 and not 409: the interface's codes have no 409, and the answer is "try again shortly".
+        throw new ApiException(503, "request_in_progress",
+                "An identical request is still being processed; ask for the order's status in a moment.")
+                .withHeader("Retry-After", "1");
     }
 
     /** Stores the answer of a claimed request, for its replays. */

@@ -7,11 +7,14 @@ import com.google.zxing.BinaryBitmap;
 import com.google.zxing.client.j2se.BufferedImageLuminanceSource;
 import com.google.zxing.common.HybridBinarizer;
 import com.google.zxing.qrcode.QRCodeReader;
+import io.malipo.testsupport.Await;
 import io.malipo.testsupport.CheckoutClient;
 import io.malipo.testsupport.Http.Response;
 import io.malipo.testsupport.PostgresIT;
 import java.io.ByteArrayInputStream;
 import java.nio.charset.StandardCharsets;
+import java.sql.Connection;
+import java.sql.PreparedStatement;
 import java.time.Duration;
 import java.time.LocalDate;
 import java.time.ZoneId;
@@ -388,6 +391,37 @@ class CheckoutOrdersIT extends PostgresIT {
             pool.shutdown();
         }
         assertThat(orders("R-1")).isEqualTo(1);
+    }
+
+    @Test
+    void anIdenticalRequestWhileTheFirstIsStillRunningIs503WithRetryAfterAndRunsOnce() throws Exception {
+        var request = shop.post("/v1/checkout/create-order", order("R-2", "1000", ""))
+                .timestamp(java.time.OffsetDateTime.now(clock).withNano(0).toString());
+        ExecutorService pool = Executors.newSingleThreadExecutor();
+        try (Connection lock = jdbc.getDataSource().getConnection()) {
+            // The first request claims its fingerprint, then waits on this lock to store its order.
+            lock.setAutoCommit(false);
+            try (PreparedStatement merchant = lock.prepareStatement("SELECT id FROM merchant WHERE vendor = ? FOR UPDATE")) {
+                merchant.setString(1, shop.vendor);
+                merchant.executeQuery().close();
+            }
+            Future<Response> first = pool.submit(request::send);
+            Await.until("the first request to claim its fingerprint", () -> jdbc.queryForObject("SELECT count(*) FROM "
+                    + "checkout_replay r JOIN checkout_credential c ON c.id = r.credential_id JOIN merchant m ON "
+                    + "m.id = c.merchant_id WHERE m.vendor = ?", Integer.class, shop.vendor) == 1);
+
+            Response second = request.send();
+            lock.rollback();
+
+            assertThat(second.status()).as(second.body()).isEqualTo(503);
+            assertEnvelope(second.json(), "503", "FAIL");
+            assertThat(second.header("Retry-After")).hasValue("1");
+            assertThat(message(second)).contains("An identical request is still being processed");
+            assertThat(first.get().status()).isEqualTo(200);
+        } finally {
+            pool.shutdown();
+        }
+        assertThat(orders("R-2")).isEqualTo(1);
     }
 
     // --- helpers
