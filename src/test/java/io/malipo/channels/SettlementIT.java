@@ -82,6 +82,14 @@ class SettlementIT extends PostgresIT {
                 Integer.class)).isEqualTo(1);
         Await.until("the callback", () -> receiver.receivedFor("N-1").size() == 1);
         assertThat(orderStatus("N-1")).isEqualTo("COMPLETED");
+        // No second callback comes late: once the one delivery is DELIVERED, a further dispatcher
+        // run finds nothing to send.
+        Await.until("the delivery to be DELIVERED", () -> "DELIVERED".equals(jdbc.queryForObject(
+                "SELECT status FROM delivery WHERE source_id = ?", String.class, payment)));
+        camel.sendBody("direct:delivery-dispatch-batch", null);
+        assertThat(jdbc.queryForObject("SELECT count(*) FROM delivery WHERE source_id = ?", Integer.class, payment))
+                .isEqualTo(1);
+        assertThat(receiver.receivedFor("N-1")).hasSize(1);
     }
 
     @Test

@@ -135,6 +135,30 @@ class CardPaymentIT extends PostgresIT {
     }
 
     @Test
+    void anotherMerchantsCardsBuyersAndOrdersAreNotFound() {
+        JsonNode card = storeCard("4111111111111111").json().get("data").get(0);
+        String token = card.get("card_token").asText();
+        CheckoutClient other = checkoutMerchant();
+        order(other, "X-1", "CARD", "");
+        order(other, "Y-1", "CARD", "");
+
+        Response foreignDelete = other.delete("/v1/checkout/delete-card", "id=" + card.get("id").asText()
+                + "&gateway_buyer_uuid=" + buyer).send();
+        Response foreignCard = other.post("/v1/checkout/card-payment", payment("X-1", "T-1", token)
+                .replace(shop.vendor, other.vendor)).send();
+        Response foreignOrder = pay("Y-1", "T-2", token);
+
+        assertThat(foreignDelete.status()).as(foreignDelete.body()).isEqualTo(404);
+        assertThat(foreignCard.status()).as(foreignCard.body()).isEqualTo(404);
+        assertThat(foreignOrder.status()).as(foreignOrder.body()).isEqualTo(404);
+        assertThat(foreignOrder.json().get("message").asText()).contains("There is no order with order_id Y-1");
+        assertThat(shop.get("/v1/checkout/stored-cards", "gateway_buyer_uuid=" + buyer + "&buyer_userid=u-1").send()
+                .json().get("data")).hasSize(1);
+        assertThat(jdbc.queryForObject("SELECT count(*) FROM payment WHERE card_token = ?", Integer.class, token))
+                .isZero();
+    }
+
+    @Test
     void deletingACardRemovesItAndAnUnknownOneIs404() {
         JsonNode card = storeCard("4111111111111111").json().get("data").get(0);
 
@@ -168,10 +192,14 @@ class CardPaymentIT extends PostgresIT {
     // --- helpers
 
     private JsonNode order(String orderId, String methods, String extra) {
+        return order(shop, orderId, methods, extra);
+    }
+
+    private JsonNode order(CheckoutClient merchant, String orderId, String methods, String extra) {
         String webhook = Base64.getEncoder().encodeToString(receiver.url().getBytes(StandardCharsets.UTF_8));
-        Response created = shop.post("/v1/checkout/create-order", "{\"vendor\": \"" + shop.vendor + "\", \"order_id\": \""
-                + orderId + "\", \"buyer_email\": \"a@duka.co.tz\", \"buyer_name\": \"John Joh\", \"buyer_phone\": "
-                + "\"255712345678\", \"amount\": 1000, \"currency\": \"TZS\", \"payment_methods\": \"" + methods + "\", "
+        Response created = merchant.post("/v1/checkout/create-order", "{\"vendor\": \"" + merchant.vendor
+                + "\", \"order_id\": \"" + orderId + "\", \"buyer_email\": \"a@duka.co.tz\", \"buyer_name\": \"John Joh\", "
+                + "\"buyer_phone\": \"255712345678\", \"amount\": 1000, \"currency\": \"TZS\", \"payment_methods\": \"" + methods + "\", "
                 + "\"no_of_items\": 1, \"webhook\": \"" + webhook + "\"" + BILLING + extra + "}").send();
         assertThat(created.status()).as(created.body()).isEqualTo(200);
         return created.json().get("data").get(0);

@@ -59,6 +59,46 @@ class DigestVerifierTest {
     }
 
     @Test
+    void pythonClientsSignANestedObjectAsItsDictRepr() {
+        String body = "{\"order_id\": \"A1\", \"billing\": {\"firstname\": \"John\", \"lastname\": \"O'Brien\", "
+                + "\"vip\": true, \"note\": null, \"rooms\": [1, 2]}}";
+        String signed = "timestamp=" + TS + "&order_id=A1&billing={'firstname': 'John', 'lastname': \"O'Brien\", "
+                + "'vip': True, 'note': None, 'rooms': [1, 2]}";
+
+        assertThat(verify(body, null, "order_id,billing", signed)).hasValueSatisfying(m -> {
+            assertThat(m.profile()).isEqualTo(SigningProfile.PYTHON);
+            assertThat(m.signsFaithfully("billing")).isFalse();
+            assertThat(m.signsFaithfully("order_id")).isTrue();
+        });
+    }
+
+    @Test
+    void phpClientsSignNestedObjectsAndArraysAsArray() {
+        String body = "{\"order_id\":\"A1\",\"amount\":8000.0,\"billing\":{\"firstname\":\"John\"},\"items\":[1,2]}";
+        String signed = "timestamp=" + TS + "&order_id=A1&amount=8000&billing=Array&items=Array";
+
+        assertThat(verify(body, null, "order_id,amount,billing,items", signed)).hasValueSatisfying(m -> {
+            assertThat(m.profile()).isEqualTo(SigningProfile.PHP);
+            assertThat(m.signsFaithfully("billing")).isFalse();
+            assertThat(m.signsFaithfully("amount")).isTrue();
+        });
+    }
+
+    @Test
+    void dartClientsSignMapsAsBracedPairsListsSpacedAndFloatsAsWritten() {
+        String body = "{\"order_id\":\"A1\",\"amount\":8000.0,\"flag\":true,\"remarks\":null,"
+                + "\"billing\":{\"firstname\":\"John\",\"city\":\"Dar\"},\"items\":[1,2]}";
+        String signed = "timestamp=" + TS + "&order_id=A1&amount=8000.0&flag=true&remarks=null"
+                + "&billing={firstname: John, city: Dar}&items=[1, 2]";
+
+        assertThat(verify(body, null, "order_id,amount,flag,remarks,billing,items", signed)).hasValueSatisfying(m -> {
+            assertThat(m.profile()).isEqualTo(SigningProfile.DART);
+            assertThat(m.signsFaithfully("billing")).isFalse();
+            assertThat(m.signsFaithfully("amount")).isTrue();
+        });
+    }
+
+    @Test
     void dotNetClientsSignTrueCapitalisedAndMayUseADecimalComma() {
         String body = "{\"order_id\":\"A1\",\"amount\":8000.5,\"flag\":true}";
 
