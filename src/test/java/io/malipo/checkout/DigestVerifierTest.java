@@ -65,11 +65,7 @@ class DigestVerifierTest {
         String signed = "timestamp=" + TS + "&order_id=A1&billing={'firstname': 'John', 'lastname': \"O'Brien\", "
                 + "'vip': True, 'note': None, 'rooms': [1, 2]}";
 
-        assertThat(verify(body, null, "order_id,billing", signed)).hasValueSatisfying(m -> {
-            assertThat(m.profile()).isEqualTo(SigningProfile.PYTHON);
-            assertThat(m.signsFaithfully("billing")).isFalse();
-            assertThat(m.signsFaithfully("order_id")).isTrue();
-        });
+        assertBillingSignedLossily(verify(body, null, "order_id,billing", signed), SigningProfile.PYTHON);
     }
 
     @Test
@@ -77,11 +73,7 @@ class DigestVerifierTest {
         String body = "{\"order_id\":\"A1\",\"amount\":8000.0,\"billing\":{\"firstname\":\"John\"},\"items\":[1,2]}";
         String signed = "timestamp=" + TS + "&order_id=A1&amount=8000&billing=Array&items=Array";
 
-        assertThat(verify(body, null, "order_id,amount,billing,items", signed)).hasValueSatisfying(m -> {
-            assertThat(m.profile()).isEqualTo(SigningProfile.PHP);
-            assertThat(m.signsFaithfully("billing")).isFalse();
-            assertThat(m.signsFaithfully("amount")).isTrue();
-        });
+        assertBillingSignedLossily(verify(body, null, "order_id,amount,billing,items", signed), SigningProfile.PHP);
     }
 
     @Test
@@ -91,11 +83,8 @@ class DigestVerifierTest {
         String signed = "timestamp=" + TS + "&order_id=A1&amount=8000.0&flag=true&remarks=null"
                 + "&billing={firstname: John, city: Dar}&items=[1, 2]";
 
-        assertThat(verify(body, null, "order_id,amount,flag,remarks,billing,items", signed)).hasValueSatisfying(m -> {
-            assertThat(m.profile()).isEqualTo(SigningProfile.DART);
-            assertThat(m.signsFaithfully("billing")).isFalse();
-            assertThat(m.signsFaithfully("amount")).isTrue();
-        });
+        assertBillingSignedLossily(verify(body, null, "order_id,amount,flag,remarks,billing,items", signed),
+                SigningProfile.DART);
     }
 
     @Test
@@ -204,6 +193,15 @@ class DigestVerifierTest {
 
         assertThat(DigestVerifier.verify(List.of(SECRET), TS, "buyer_name", DigestVerifier.sign(SECRET, signed),
                 CheckoutRequest.parse(latin1, null).sources())).isPresent();
+    }
+
+    /** The client's profile matched; its rendering of the nested billing does not count as signing it. */
+    private static void assertBillingSignedLossily(Optional<DigestVerifier.Match> match, SigningProfile profile) {
+        assertThat(match).hasValueSatisfying(m -> {
+            assertThat(m.profile()).isEqualTo(profile);
+            assertThat(m.signsFaithfully("billing")).isFalse();
+            assertThat(m.signsFaithfully("order_id")).isTrue();
+        });
     }
 
     private static Optional<DigestVerifier.Match> verify(String body, String query, String signedFields,
