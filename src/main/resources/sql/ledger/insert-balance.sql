@@ -1,4 +1,4 @@
 -- The merchant's balance in this currency and mode, created at zero on first use.
-INSERT INTO balance (merchant_id, livemode, currency, available, pending)
-VALUES (:#merchantId, :#livemode, :#currency, 0, 0)
+INSERT INTO balance (merchant_id, livemode, currency, available)
+VALUES (:#merchantId, :#livemode, :#currency, 0)
 ON CONFLICT DO NOTHING

@@ -1,12 +1,16 @@
 -- Compare-and-set: only a payment still in flight settles, so a repeated or contradicting
 -- report changes nothing. The one exception is a success for a payment Malipo failed itself
 -- because the provider stayed silent: the payer was charged after all.
+-- A payment that never left (released: the provider could not be reached) gives back the
+-- merchant's transid or reference, so retrying the same request is a new attempt.
 UPDATE payment
 SET status = :#status,
     fee = :#fee,
     provider_ref = COALESCE(provider_ref, :#providerRef),
     failure_code = :#failureCode,
     failure_message = :#failureMessage,
+    transid = CASE WHEN :#released THEN NULL ELSE transid END,
+    merchant_reference = CASE WHEN :#released THEN NULL ELSE merchant_reference END,
     next_check_at = NULL,
     updated_at = :#now
 WHERE id = :#paymentId

@@ -25,6 +25,8 @@ import org.apache.camel.Message;
 import org.apache.camel.ProducerTemplate;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
+import org.springframework.boot.actuate.health.Health;
+import org.springframework.boot.actuate.health.HealthIndicator;
 import org.springframework.boot.context.event.ApplicationReadyEvent;
 import org.springframework.boot.web.context.WebServerApplicationContext;
 import org.springframework.context.event.EventListener;
@@ -37,7 +39,7 @@ import org.springframework.transaction.support.TransactionTemplate;
  * paste, and kept in {@code <data dir>/demo-credentials.txt} (owner-only) to be found again.
  */
 @Component
-public class FirstStart {
+public class FirstStart implements HealthIndicator {
 
     static final String CREDENTIALS_FILE = "demo-credentials.txt";
     private static final Logger LOG = LoggerFactory.getLogger(FirstStart.class);
@@ -46,6 +48,8 @@ public class FirstStart {
     private final InstanceSecrets secrets;
     private final ProducerTemplate camel;
     private final TransactionTemplate transactions;
+    /** Health stays DOWN until the first start's work is done, so "healthy" means ready to try. */
+    private volatile boolean done;
 
     public FirstStart(MalipoProperties properties, InstanceSecrets secrets, ProducerTemplate camel,
             TransactionTemplate transactions) {
@@ -55,11 +59,25 @@ public class FirstStart {
         this.transactions = transactions;
     }
 
+    @Override
+    public Health health() {
+        return done || !properties.firstStart().demoMerchant() ? Health.up().build()
+                : Health.outOfService().withDetail("reason", "creating the demo merchant").build();
+    }
+
     @EventListener
     public void onReady(ApplicationReadyEvent event) {
         if (!properties.firstStart().demoMerchant()) {
             return;
         }
+        try {
+            welcome(event);
+        } finally {
+            done = true;
+        }
+    }
+
+    private void welcome(ApplicationReadyEvent event) {
         String baseUrl = "http://localhost:" + port(event);
         Path file = properties.dataDir().resolve(CREDENTIALS_FILE);
         if (call("direct:demo-merchant-find", null, Map.of()).getBody() != null) {

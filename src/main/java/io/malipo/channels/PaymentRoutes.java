@@ -8,11 +8,13 @@ import io.malipo.common.ErrorRouteConfigurations;
 import io.malipo.common.JsonBodies;
 import io.malipo.common.Transactions;
 import io.malipo.common.Rows;
+import java.util.List;
 import java.util.Map;
 import java.util.UUID;
 import org.apache.camel.Exchange;
 import org.apache.camel.builder.AggregationStrategies;
 import org.apache.camel.builder.RouteBuilder;
+import org.springframework.dao.DuplicateKeyException;
 import org.springframework.stereotype.Component;
 
 /**
@@ -24,6 +26,7 @@ import org.springframework.stereotype.Component;
 public class PaymentRoutes extends RouteBuilder {
 
     private static final String SQL = "sql:classpath:sql/payments/";
+    private static final String PLANNED = "malipoPlanned";
 
     private final Payments payments;
     private final ProviderDirectory providers;
@@ -32,11 +35,13 @@ public class PaymentRoutes extends RouteBuilder {
     private final Reconciliation reconciliation;
     private final JsonBodies json;
     private final Transactions transactions;
+    private final ProviderSettings providerSettings;
 
     public PaymentRoutes(Payments payments, ProviderDirectory providers, Settlement settlement,
             ProviderNotifications notifications, Reconciliation reconciliation, JsonBodies json,
-            Transactions transactions) {
+            Transactions transactions, ProviderSettings providerSettings) {
         this.transactions = transactions;
+        this.providerSettings = providerSettings;
         this.payments = payments;
         this.providers = providers;
         this.settlement = settlement;
@@ -48,13 +53,74 @@ public class PaymentRoutes extends RouteBuilder {
     @Override
     public void configure() {
         // Body in: a NewPayment. Body out: its PaymentPlan. Refuses (4xx/503) what cannot go out.
+        // The merchant's provider settings apply to every payment, whichever API asks for it.
         from("direct:payment-plan").routeId("payment-plan").errorHandler(noErrorHandler())
-                .process(e -> e.getIn().setBody(payments.plan(e.getIn().getBody(NewPayment.class))));
+                .process(e -> e.setProperty(PLANNED, payments.plan(e.getIn().getBody(NewPayment.class))))
+                .setBody(e -> {
+                    PaymentPlan plan = e.getProperty(PLANNED, PaymentPlan.class);
+                    return Map.of("merchantId", plan.payment().merchantId(), "livemode", plan.payment().livemode(),
+                            "provider", plan.provider());
+                })
+                .to("direct:provider-setting-get")
+                .process(e -> {
+                    PaymentPlan plan = e.getProperty(PLANNED, PaymentPlan.class);
+                    providerSettings.check(plan.provider(), plan.payment().amount(), plan.payment().currency(),
+                            e.getIn().getBody(ProviderSetting.class));
+                    e.getIn().setBody(plan);
+                });
 
         // Body in: a map with orderUuid and transid. Body out: that payment (id, status, provider) or null.
         from("direct:payment-find-by-order-transid").routeId("payment-find-by-order-transid")
                 .errorHandler(noErrorHandler())
                 .to(SQL + "select-payment-by-order-transid.sql?outputType=SelectOne");
+
+        // A collection of the token API. Body in: a NewPayment with its merchantReference. Body
+        // out: its PaymentView, as the provider left it (PENDING while the payer decides, FAILED
+        // when refused outright); a 503 when the provider could not be reached (nothing was sent).
+        from("direct:payment-collect").routeId("payment-collect").errorHandler(noErrorHandler())
+                .to("direct:payment-plan")
+                .setProperty(PLANNED, body())
+                .doTry()
+                    .process(transactions.in("direct:payment-create"))
+                .doCatch(DuplicateKeyException.class)
+                    .process(e -> {
+                        throw ApiException.badRequest("reference_reused", "reference: "
+                                + e.getProperty(PLANNED, PaymentPlan.class).payment().merchantReference()
+                                + " is the reference of an earlier collection; give each collection its own.");
+                    })
+                .end()
+                .process(e -> e.setProperty(PaymentProperties.PAYMENT_ID,
+                        e.getProperty(PLANNED, PaymentPlan.class).paymentId()))
+                .to("direct:payment-send")
+                .filter(exchangeProperty(PaymentProperties.OUTCOME).isEqualTo(Outcome.UNAVAILABLE))
+                    .process(e -> {
+                        throw new ApiException(503, "provider_unavailable", "The payment provider cannot be reached "
+                                + "right now; nothing was sent and your reference is free. Retry in a minute.")
+                                .withHeader("Retry-After", "60");
+                    })
+                .end()
+                .setBody(e -> {
+                    PaymentPlan plan = e.getProperty(PLANNED, PaymentPlan.class);
+                    return Map.of("paymentId", plan.paymentId(), "merchantId", plan.payment().merchantId(),
+                            "livemode", plan.payment().livemode());
+                })
+                .to("direct:payment-view");
+
+        // Body in: a map with kind (COLLECTION or PAYOUT), amount, currency and optionally msisdn,
+        // provider, channel. Body out: the FeeQuote, by the same function settlement charges with.
+        from("direct:fee-quote").routeId("fee-quote").errorHandler(noErrorHandler())
+                .process(e -> e.getIn().setBody(payments.quote(e.getIn().getBody(Map.class))));
+
+        // Body in: a page query (merchantId, livemode, beforeSeq, limit). Body out: PaymentViews, newest first.
+        from("direct:payment-views-page").routeId("payment-views-page").errorHandler(noErrorHandler())
+                .to(SQL + "select-payment-views-page.sql")
+                .process(e -> e.getIn().setBody(PaymentView.all(e.getIn().getBody(List.class))));
+
+        // Body in: a map with paymentId, merchantId and livemode. Body out: its PaymentView, or null.
+        from("direct:payment-view").routeId("payment-view").errorHandler(noErrorHandler())
+                .to(SQL + "select-payment-view.sql?outputType=SelectOne")
+                .process(e -> e.getIn().setBody(e.getIn().getBody() == null ? null
+                        : PaymentView.of(e.getIn().getBody(Map.class))));
 
         // Body in: a PaymentPlan. Stores the payment, in flight, in the caller's transaction.
         from("direct:payment-create").routeId("payment-create").errorHandler(noErrorHandler())

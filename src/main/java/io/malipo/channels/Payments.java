@@ -4,6 +4,8 @@ import io.malipo.channels.ChannelProperties.Provider;
 import io.malipo.common.ApiException;
 import io.malipo.common.RandomTokens;
 import io.malipo.common.Rows;
+import io.malipo.ledger.Fees;
+import java.math.BigDecimal;
 import java.time.Clock;
 import java.time.OffsetDateTime;
 import java.time.ZoneOffset;
@@ -21,11 +23,13 @@ public class Payments {
     private final ProviderDirectory providers;
     private final ChannelProperties properties;
     private final Clock clock;
+    private final Fees fees;
 
-    public Payments(ProviderDirectory providers, ChannelProperties properties, Clock clock) {
+    public Payments(ProviderDirectory providers, ChannelProperties properties, Clock clock, Fees fees) {
         this.providers = providers;
         this.properties = properties;
         this.clock = clock;
+        this.fees = fees;
     }
 
     /**
@@ -54,6 +58,43 @@ public class Payments {
         return new PaymentPlan(UUID.randomUUID(), "MLP" + RandomTokens.crockford(16), code, payment);
     }
 
+    /**
+     * The fee of a movement before it is made: the provider is the one named, or the card
+     * processor for CARD, or the one serving the msisdn, exactly as a real payment would pick it.
+     */
+    public FeeQuote quote(Map<?, ?> request) {
+        String kind = (String) request.get("kind");
+        BigDecimal amount = (BigDecimal) request.get("amount");
+        String currency = (String) request.get("currency");
+        String named = (String) request.get("provider");
+        String msisdn = (String) request.get("msisdn");
+        Channel channel = request.get("channel") == null ? null : Channel.valueOf((String) request.get("channel"));
+        String code;
+        if (named != null) {
+            code = providers.find(named).map(p -> named)
+                    .orElseThrow(() -> ApiException.invalid("provider", "is not a provider Malipo knows; GET "
+                            + "/api/v1/providers lists them"));
+        } else if (channel == Channel.CARD) {
+            code = providers.cardProcessor();
+        } else if (msisdn != null) {
+            code = providers.walletProviderFor(msisdn).orElseThrow(() -> ApiException.invalid("msisdn",
+                    "no mobile-money provider Malipo works with serves this number"));
+        } else {
+            throw ApiException.invalid("msisdn", "give the payer's or payee's msisdn, a provider, or channel CARD");
+        }
+        Provider provider = providers.get(code);
+        if ("PAYOUT".equals(kind) && provider.channel() != Channel.WALLET_PULL) {
+            throw ApiException.invalid("provider", "payouts go to mobile wallets only");
+        }
+        if (!provider.currencies().contains(currency)) {
+            throw ApiException.badRequest("currency_not_supported", provider.name() + " carries "
+                    + String.join(", ", provider.currencies()) + " only, not " + currency + ".");
+        }
+        String feeChannel = "PAYOUT".equals(kind) ? null : provider.channel().name();
+        return new FeeQuote(kind, amount, fees.fee(kind, currency, feeChannel, code, amount), currency, code,
+                provider.channel().name());
+    }
+
     /** The row of a new payment in flight: it is asked about if the provider stays quiet. */
     public Map<String, Object> row(PaymentPlan plan) {
         NewPayment p = plan.payment();
@@ -70,6 +111,8 @@ public class Payments {
         row.put("msisdn", p.msisdn());
         row.put("cardToken", p.cardToken());
         row.put("transid", p.transid());
+        row.put("merchantReference", p.merchantReference());
+        row.put("description", p.description());
         row.put("reference", plan.reference());
         row.put("providerRef", null);
         row.put("status", "PENDING");

@@ -40,6 +40,11 @@ public class ProviderDirectory {
         localPort = event.getWebServer().getPort();
     }
 
+    /** Every provider, in configuration order. */
+    public Map<String, Provider> all() {
+        return properties.providers();
+    }
+
     public Optional<Provider> find(String code) {
         return Optional.ofNullable(properties.providers().get(code));
     }

@@ -146,6 +146,7 @@ public class Settlement {
         update.put("providerRef", report.providerRef());
         update.put("failureCode", succeeded ? null : report.failureCode());
         update.put("failureMessage", succeeded ? null : report.failureMessage());
+        update.put("released", report.uncounted());
         update.put("now", payments.now());
         boolean applied;
         if ("NEW".equals(payment.get("status"))) {
@@ -161,6 +162,8 @@ public class Settlement {
             row.put("msisdn", payment.get("msisdn"));
             row.put("cardToken", null);
             row.put("transid", payment.get("transid"));
+            row.put("merchantReference", null);
+            row.put("description", null);
             row.put("reference", payment.get("reference"));
             row.put("providerRef", report.providerRef());
             row.put("status", "PENDING");

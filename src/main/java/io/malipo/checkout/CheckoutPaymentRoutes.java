@@ -248,7 +248,7 @@ public class CheckoutPaymentRoutes extends CheckoutRouteBuilder {
         CheckoutCredential merchant = credential(exchange);
         return new NewPayment(merchant.merchantId(), merchant.livemode(), Rows.uuid(order, "id"), request.channel(),
                 null, request.msisdn(), request.cardToken(), request.transid(), (BigDecimal) order.get("amount"),
-                Rows.string(order, "currency"));
+                Rows.string(order, "currency"), null, null);
     }
 
     @SuppressWarnings("unchecked")

@@ -89,13 +89,7 @@ public class ReplayGuard {
     }
 
     private static void answer(Exchange exchange, int status, String body) {
-        var out = exchange.getMessage();
-        out.removeHeaders("*");
-        out.setHeader(Exchange.HTTP_RESPONSE_CODE, status);
-        out.setHeader(Exchange.CONTENT_TYPE, Envelope.CONTENT_TYPE);
-        out.setBody(body);
-        exchange.setProperty(REPLAYED, true);
-        exchange.setRouteStop(true);
+        HttpExchanges.answerAgain(exchange, status, Envelope.CONTENT_TYPE, body, REPLAYED);
     }
 
     /** SHA-256 over everything that makes two requests byte-identical. */

@@ -1,6 +1,9 @@
 package io.malipo.common;
 
+import com.fasterxml.jackson.databind.ObjectMapper;
 import org.apache.camel.Exchange;
+import org.apache.camel.Message;
+import org.apache.camel.model.RouteConfigurationDefinition;
 import org.apache.camel.builder.RouteConfigurationBuilder;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -20,7 +23,10 @@ public class ErrorRouteConfigurations extends RouteConfigurationBuilder {
     public static final String ADMIN = "admin-errors";
     public static final String TOKEN_API = "api-errors";
     public static final String CHECKOUT = "checkout-errors";
+    /** The OAuth token endpoint: its own refusals in RFC 6749 form, everything else like the token API. */
+    public static final String OAUTH = "oauth-errors";
     private static final Logger LOG = LoggerFactory.getLogger(ErrorRouteConfigurations.class);
+    private static final ObjectMapper OAUTH_JSON = new ObjectMapper();
 
     private final ErrorResponses errors;
 
@@ -33,10 +39,20 @@ public class ErrorRouteConfigurations extends RouteConfigurationBuilder {
         surface(ADMIN, Surface.ADMIN);
         surface(TOKEN_API, Surface.TOKEN_API);
         surface(CHECKOUT, Surface.CHECKOUT);
+        RouteConfigurationDefinition oauth = routeConfiguration(OAUTH);
+        oauth.onException(OAuthError.class).handled(true).process(ErrorRouteConfigurations::oauth);
+        surface(oauth, Surface.TOKEN_API);
     }
 
     private void surface(String id, Surface surface) {
-        routeConfiguration(id)
+        surface(routeConfiguration(id), surface);
+    }
+
+    private void surface(RouteConfigurationDefinition configuration, Surface surface) {
+        // Every operation route opts into one of these, so this is where each keeps its servlet
+        // request before any step replaces the message (see HttpExchanges.request).
+        configuration.interceptFrom().process(HttpExchanges::remember);
+        configuration
                 .onException(ApiException.class).handled(true)
                     .process(exchange -> errors.write(exchange, surface, caught(exchange, ApiException.class)))
                 .end()
@@ -45,6 +61,17 @@ public class ErrorRouteConfigurations extends RouteConfigurationBuilder {
                 .end()
                 .onException(Exception.class).handled(true)
                     .process(exchange -> unexpected(exchange, surface));
+    }
+
+    private static void oauth(Exchange exchange) throws Exception {
+        OAuthError error = caught(exchange, OAuthError.class);
+        Message out = exchange.getMessage();
+        out.removeHeaders("*");
+        error.headers().forEach(out::setHeader);
+        out.setHeader("Cache-Control", "no-store");
+        out.setHeader(Exchange.HTTP_RESPONSE_CODE, error.status());
+        out.setHeader(Exchange.CONTENT_TYPE, "application/json");
+        out.setBody(OAUTH_JSON.writeValueAsString(error.body()));
     }
 
     private void unavailable(Exchange exchange, Surface surface) {

@@ -17,15 +17,27 @@ public final class HttpExchanges {
     public static final String MERCHANT_ID = "malipo.merchantId";
     public static final String RAW_BODY = "malipo.rawBody";
     private static final String FALLBACK_REQUEST_ID = "malipoRequestId";
+    private static final String SERVLET_REQUEST = "malipoServletRequest";
 
     private HttpExchanges() {
     }
 
+    /**
+     * The servlet request behind the exchange. Camel replaces the platform-http message with a
+     * plain one at the first setBody step, so the request is also kept in an exchange property the
+     * first time it is seen: every operation route calls {@link #remember} as its first step.
+     */
     public static Optional<HttpServletRequest> request(Exchange exchange) {
-        if (exchange.getIn() instanceof PlatformHttpMessage message) {
-            return Optional.ofNullable(message.getRequest());
+        if (exchange.getIn() instanceof PlatformHttpMessage message && message.getRequest() != null) {
+            exchange.setProperty(SERVLET_REQUEST, message.getRequest());
+            return Optional.of(message.getRequest());
         }
-        return Optional.empty();
+        return Optional.ofNullable(exchange.getProperty(SERVLET_REQUEST, HttpServletRequest.class));
+    }
+
+    /** Keeps the servlet request for the rest of the exchange, whatever becomes of its message. */
+    public static void remember(Exchange exchange) {
+        request(exchange);
     }
 
     public static String requestId(Exchange exchange) {
@@ -48,6 +60,20 @@ public final class HttpExchanges {
                     byte[] body = exchange.getIn().getBody(byte[].class);
                     return body == null ? new byte[0] : body;
                 });
+    }
+
+    /**
+     * Answers with a stored earlier answer and ends the exchange: the same request seen again
+     * (a checkout replay, a repeated Idempotency-Key) is never executed twice.
+     */
+    public static void answerAgain(Exchange exchange, int status, String contentType, String body, String flag) {
+        var out = exchange.getMessage();
+        out.removeHeaders("*");
+        out.setHeader(Exchange.HTTP_RESPONSE_CODE, status);
+        out.setHeader(Exchange.CONTENT_TYPE, contentType);
+        out.setBody(body);
+        exchange.setProperty(flag, true);
+        exchange.setRouteStop(true);
     }
 
     /** Records which merchant a request acted for, so the request log can name it. */

@@ -5,6 +5,7 @@ import jakarta.validation.constraints.NotBlank;
 import jakarta.validation.constraints.NotNull;
 import jakarta.validation.constraints.Pattern;
 import java.nio.file.Path;
+import java.util.List;
 import org.springframework.boot.context.properties.ConfigurationProperties;
 import org.springframework.boot.context.properties.bind.DefaultValue;
 import org.springframework.util.unit.DataSize;
@@ -26,7 +27,12 @@ public record MalipoProperties(
         @Valid @DefaultValue Http http,
         @Valid @DefaultValue FirstStart firstStart) {
 
-    public record Http(@DefaultValue("64KB") DataSize maxBodySize) {
+    /**
+     * @param maxBodySize the largest request body accepted
+     * @param trustedProxies the addresses (IPs or CIDR blocks) of load balancers whose
+     *     X-Forwarded-For is believed; from anywhere else the client is the socket's peer
+     */
+    public record Http(@DefaultValue("64KB") DataSize maxBodySize, @DefaultValue({}) List<String> trustedProxies) {
     }
 
     /**

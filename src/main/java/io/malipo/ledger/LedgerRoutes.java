@@ -3,6 +3,7 @@ package io.malipo.ledger;
 import java.math.BigDecimal;
 import java.time.OffsetDateTime;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.UUID;
 import org.apache.camel.builder.RouteBuilder;
@@ -26,6 +27,11 @@ public class LedgerRoutes extends RouteBuilder {
                 .to(SQL + "insert-collection-entries.sql")
                 .to(SQL + "insert-balance.sql")
                 .to(SQL + "update-balance-credit.sql");
+
+        // Body in: a map with merchantId and livemode. Body out: a Balances.
+        from("direct:ledger-balances").routeId("ledger-balances")
+                .to(SQL + "select-balances.sql")
+                .process(e -> e.getIn().setBody(Balances.of(e.getIn().getBody(List.class))));
     }
 
     /** provider clearing -amount, merchant +(amount - fee), fees +fee: the entries sum to zero. */

@@ -102,6 +102,26 @@ public class MerchantRoutes extends RouteBuilder {
                     e.getIn().setBody(row == null ? null : onboarding.checkoutCredential(row));
                 });
 
+        // Body in: a map with lookup (the middle part of a presented key), or with apiKeyId. Body
+        // out: the ApiKeyRecord, or null when no key has it.
+        from("direct:api-key-find-for-use").routeId("api-key-find-for-use")
+                .choice()
+                    .when(simple("${body[lookup]} != null"))
+                        .to(SQL + "select-api-key-for-use-by-lookup.sql?outputType=SelectOne")
+                    .otherwise()
+                        .to(SQL + "select-api-key-for-use-by-id.sql?outputType=SelectOne")
+                .end()
+                .process(e -> {
+                    Map<String, Object> row = e.getIn().getBody(Map.class);
+                    e.getIn().setBody(row == null ? null : onboarding.apiKeyRecord(row));
+                });
+
+        // Property malipoCredentialId in: the key just gave out a token.
+        from("direct:api-key-used").routeId("api-key-used")
+                .setBody(e -> Map.of("apiKeyId", e.getProperty(CREDENTIAL_ID), "now", onboarding.now(),
+                        "notBefore", onboarding.now().minusMinutes(1)))
+                .to(SQL + "update-api-key-used.sql");
+
         // Replaced secrets stop working when their grace ends whether or not this runs (every
         // check compares previous_valid_until); this only stops keeping them longer than needed.
         from("direct:merchant-forget-replaced-secrets").routeId("merchant-forget-replaced-secrets")

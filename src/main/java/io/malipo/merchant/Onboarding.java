@@ -178,6 +178,14 @@ public class Onboarding {
                 Rows.instant(row, "last_used_at"));
     }
 
+    public ApiKeyRecord apiKeyRecord(Map<String, Object> row) {
+        return new ApiKeyRecord(Rows.uuid(row, "id"), Rows.uuid(row, "merchant_id"), Rows.bool(row, "livemode"),
+                CredentialStatus.valueOf(Rows.string(row, "status")), Rows.instant(row, "expires_at"),
+                words(Rows.string(row, "scopes")), words(Rows.string(row, "allowed_ips")),
+                Rows.string(row, "secret_hash"), Rows.string(row, "previous_secret_hash"),
+                Rows.instant(row, "previous_valid_until"), MerchantStatus.valueOf(Rows.string(row, "merchant_status")));
+    }
+
     /** A stored credential with its secrets opened: the current one, and a replaced one still in grace. */
     public CheckoutCredential checkoutCredential(Map<String, Object> row) {
         UUID id = Rows.uuid(row, "id");

@@ -196,8 +196,12 @@ class WalletPaymentIT extends PostgresIT {
         Map<String, Object> order = jdbc.queryForMap("SELECT payment_status, attempts FROM checkout_order WHERE id = ?",
                 orderUuid("L-1"));
         assertThat(order).containsEntry("payment_status", "PENDING").containsEntry("attempts", 0);
-        assertThat(jdbc.queryForObject("SELECT failure_code FROM payment WHERE transid = 'T-1' AND checkout_order = ?",
-                String.class, orderUuid("L-1"))).isEqualTo("provider_unavailable");
+        // Nothing left Malipo, so the transid is free again: retrying the same request is a new attempt.
+        assertThat(jdbc.queryForList("SELECT failure_code FROM payment WHERE transid IS NULL AND checkout_order = ?",
+                String.class, orderUuid("L-1"))).containsExactly("provider_unavailable");
+        Response retried = pay("L-1", "T-1", "255754000000");
+        assertThat(retried.status()).as(retried.body()).isEqualTo(503);
+        assertThat(retried.json().get("message").asText()).contains("nothing was sent");
         shop = previous;
     }
 

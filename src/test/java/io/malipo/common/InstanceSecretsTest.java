@@ -62,6 +62,6 @@ class InstanceSecretsTest {
 
     private MalipoProperties properties(String adminToken, String masterKey, boolean generate) {
         return new MalipoProperties(dataDir, adminToken, masterKey, null,
-                new MalipoProperties.Http(DataSize.ofKilobytes(64)), new MalipoProperties.FirstStart(generate, false));
+                new MalipoProperties.Http(DataSize.ofKilobytes(64), java.util.List.of()), new MalipoProperties.FirstStart(generate, false));
     }
 }

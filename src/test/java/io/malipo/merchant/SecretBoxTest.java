@@ -38,7 +38,7 @@ class SecretBoxTest {
 
     private static SecretBox box(String masterKey) {
         return new SecretBox(new InstanceSecrets(new MalipoProperties(Path.of("unused"), "a-long-enough-admin-token-123",
-                masterKey, null, new MalipoProperties.Http(DataSize.ofKilobytes(64)),
+                masterKey, null, new MalipoProperties.Http(DataSize.ofKilobytes(64), java.util.List.of()),
                 new MalipoProperties.FirstStart(false, false))));
     }
 }

@@ -77,12 +77,40 @@ public final class Http {
      * well-behaved client library would send (a malformed URL, for one).
      */
     public Response raw(String requestLineAndHeaders) {
+        return raw(null, requestLineAndHeaders);
+    }
+
+    /**
+     * A request sent from a chosen local address (such as 127.0.0.2, another loopback address),
+     * to test what depends on where a client calls from.
+     */
+    public Response from(String localAddress, String method, String path, String body, String... headers) {
+        StringBuilder request = new StringBuilder(method + " " + path + " HTTP/1.1\n");
+        Map<String, String> all = new LinkedHashMap<>(defaults);
+        for (int i = 0; i < headers.length; i += 2) {
+            all.put(headers[i], headers[i + 1]);
+        }
+        all.forEach((name, value) -> request.append(name).append(": ").append(value).append('\n'));
+        byte[] bytes = body == null ? new byte[0] : body.getBytes(StandardCharsets.UTF_8);
+        request.append("Content-Length: ").append(bytes.length).append('\n');
+        return raw(localAddress, request.toString() + "\u0000" + (body == null ? "" : body));
+    }
+
+    private Response raw(String localAddress, String requestLineAndHeaders) {
         URI base = URI.create(baseUrl);
-        try (Socket socket = new Socket(base.getHost(), base.getPort())) {
+        try (Socket socket = new Socket()) {
+            if (localAddress != null) {
+                socket.bind(new java.net.InetSocketAddress(localAddress, 0));
+            }
+            socket.connect(new java.net.InetSocketAddress(base.getHost(), base.getPort()), 5000);
             socket.setSoTimeout(10_000);
-            String request = requestLineAndHeaders.replace("\n", "\r\n")
+            int bodyAt = requestLineAndHeaders.indexOf('\u0000');
+            String requestHead = bodyAt < 0 ? requestLineAndHeaders : requestLineAndHeaders.substring(0, bodyAt);
+            String requestBody = bodyAt < 0 ? "" : requestLineAndHeaders.substring(bodyAt + 1);
+            String request = requestHead.replace("\n", "\r\n")
                     + "Host: " + base.getHost() + "\r\nConnection: close\r\n\r\n";
             socket.getOutputStream().write(request.getBytes(StandardCharsets.ISO_8859_1));
+            socket.getOutputStream().write(requestBody.getBytes(StandardCharsets.UTF_8));
             String answer = new String(socket.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
             int split = answer.indexOf("\r\n\r\n");
             String[] head = answer.substring(0, split).split("\r\n");
@@ -92,9 +120,26 @@ public final class Http {
                 headers.computeIfAbsent(head[i].substring(0, colon).trim(), k -> new ArrayList<>())
                         .add(head[i].substring(colon + 1).trim());
             }
-            return new Response(Integer.parseInt(head[0].split(" ")[1]), headers, answer.substring(split + 4));
+            String body = answer.substring(split + 4);
+            boolean chunked = headers.entrySet().stream().anyMatch(h -> h.getKey().equalsIgnoreCase("Transfer-Encoding")
+                    && h.getValue().contains("chunked"));
+            return new Response(Integer.parseInt(head[0].split(" ")[1]), headers, chunked ? dechunk(body) : body);
         } catch (IOException e) {
             throw new IllegalStateException("raw request failed: " + e.getMessage(), e);
+        }
+    }
+
+    private static String dechunk(String chunked) {
+        StringBuilder body = new StringBuilder();
+        int at = 0;
+        while (true) {
+            int lineEnd = chunked.indexOf("\r\n", at);
+            int size = Integer.parseInt(chunked.substring(at, lineEnd).trim(), 16);
+            if (size == 0) {
+                return body.toString();
+            }
+            body.append(chunked, lineEnd + 2, lineEnd + 2 + size);
+            at = lineEnd + 2 + size + 2;
         }
     }
 

@@ -55,6 +55,7 @@ public abstract class PostgresIT {
         registry.add("malipo.delivery.quick-retry-delay-ms", () -> "100");
         // A live endpoint for one provider, on a port nothing listens on: the provider is down.
         registry.add("malipo.channels.providers.mpesa-tz.live-url", () -> DOWN_PROVIDER);
+        registry.add("malipo.token-api.tokens-per-minute", () -> "20");
     }
 
     @BeforeEach

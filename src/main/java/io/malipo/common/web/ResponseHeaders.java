@@ -19,7 +19,7 @@ import org.apache.camel.spi.ComponentCustomizer;
 public class ResponseHeaders {
 
     static final Set<String> ALLOWED = caseInsensitive("Content-Type", "Allow", "WWW-Authenticate", "Retry-After",
-            "Location", "Cache-Control", "Idempotency-Replayed", "Content-Disposition",
+            "Location", "Cache-Control", "Idempotent-Replayed", "Content-Disposition",
             "RateLimit-Limit", "RateLimit-Remaining", "RateLimit-Reset");
 
     @Bean

@@ -1,0 +1,57 @@
+package io.malipo.common;
+
+import jakarta.servlet.http.HttpServletRequest;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.List;
+import org.apache.camel.Exchange;
+import org.springframework.stereotype.Component;
+
+/**
+ * The address a request comes from, for allow-lists: the socket's peer, unless that peer is one
+ * of the configured trusted proxies, in which case X-Forwarded-For is read from the right,
+ * skipping further trusted proxies. A client cannot choose its address by sending the header
+ * itself: without a trusted proxy in front, the header is ignored.
+ */
+@Component
+public class ClientAddress {
+
+    private final IpAllowList trusted;
+
+    public ClientAddress(MalipoProperties properties) {
+        List<String> blocks = new ArrayList<>();
+        for (String entry : properties.http().trustedProxies()) {
+            IpAllowList.Result<String> parsed = IpAllowList.normalise(entry);
+            if (!parsed.isOk()) {
+                throw new IllegalStateException("malipo.http.trusted-proxies: " + parsed.error());
+            }
+            blocks.add(parsed.value());
+        }
+        this.trusted = blocks.isEmpty() ? null : IpAllowList.of(blocks);
+    }
+
+    public String of(Exchange exchange) {
+        return HttpExchanges.request(exchange).map(this::of).orElse(null);
+    }
+
+    public String of(HttpServletRequest request) {
+        String peer = request.getRemoteAddr();
+        if (trusted == null || !trusted.allows(peer)) {
+            return peer;
+        }
+        List<String> hops = new ArrayList<>();
+        for (String header : Collections.list(request.getHeaders("X-Forwarded-For"))) {
+            for (String hop : header.split(",")) {
+                if (!hop.isBlank()) {
+                    hops.add(hop.strip());
+                }
+            }
+        }
+        for (int i = hops.size() - 1; i >= 0; i--) {
+            if (!trusted.allows(hops.get(i))) {
+                return hops.get(i);
+            }
+        }
+        return hops.isEmpty() ? peer : hops.get(0);
+    }
+}

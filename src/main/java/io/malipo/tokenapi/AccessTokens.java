@@ -1,0 +1,107 @@
+package io.malipo.tokenapi;
+
+import com.nimbusds.jose.JOSEException;
+import com.nimbusds.jose.JOSEObjectType;
+import com.nimbusds.jose.JWSAlgorithm;
+import com.nimbusds.jose.JWSHeader;
+import com.nimbusds.jose.crypto.ECDSASigner;
+import com.nimbusds.jose.crypto.ECDSAVerifier;
+import com.nimbusds.jose.jwk.ECKey;
+import com.nimbusds.jwt.JWTClaimsSet;
+import com.nimbusds.jwt.SignedJWT;
+import io.malipo.common.MalipoProperties;
+import java.text.ParseException;
+import java.time.Clock;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.Date;
+import java.util.List;
+import java.util.Optional;
+import java.util.UUID;
+import org.springframework.stereotype.Component;
+
+/**
+ * Access tokens of the token API: JWTs signed with ES256 by {@link SigningKeys}, lasting 300 s,
+ * naming the API key, its merchant, its mode and the scopes granted. Verification accepts
+ * exactly ES256 with a known key id: {@code alg: none}, HMAC algorithms (the public key used as
+ * an HMAC secret) and unknown keys are all refused the same way.
+ */
+@Component
+public class AccessTokens {
+
+    public static final Duration LIFETIME = Duration.ofSeconds(300);
+    static final String AUDIENCE = "malipo-api";
+    private static final JOSEObjectType TYPE = new JOSEObjectType("at+jwt");
+
+    private final SigningKeys keys;
+    private final Clock clock;
+    private final String issuer;
+
+    public AccessTokens(SigningKeys keys, Clock clock, MalipoProperties properties) {
+        this.keys = keys;
+        this.clock = clock;
+        this.issuer = properties.publicUrl();
+    }
+
+    /** What a valid token says about its bearer. */
+    public record Claims(UUID apiKeyId, UUID merchantId, boolean livemode, List<String> scopes, Instant issuedAt,
+            Instant expiresAt) {
+    }
+
+    public String issue(UUID apiKeyId, UUID merchantId, boolean livemode, List<String> scopes) {
+        ECKey key = keys.current();
+        Instant now = clock.instant();
+        JWTClaimsSet claims = new JWTClaimsSet.Builder()
+                .issuer(issuer)
+                .audience(AUDIENCE)
+                .subject(apiKeyId.toString())
+                .claim("merchant_id", merchantId.toString())
+                .claim("livemode", livemode)
+                .claim("scope", String.join(" ", scopes))
+                .jwtID(UUID.randomUUID().toString())
+                .issueTime(Date.from(now))
+                .expirationTime(Date.from(now.plus(LIFETIME)))
+                .build();
+        SignedJWT jwt = new SignedJWT(new JWSHeader.Builder(JWSAlgorithm.ES256).keyID(key.getKeyID()).type(TYPE).build(),
+                claims);
+        try {
+            jwt.sign(new ECDSASigner(key));
+        } catch (JOSEException e) {
+            throw new IllegalStateException("cannot sign an access token", e);
+        }
+        return jwt.serialize();
+    }
+
+    /** The token's claims, or empty when it is not a token this service issued and still valid. */
+    public Optional<Claims> verify(String token) {
+        try {
+            SignedJWT jwt = SignedJWT.parse(token);
+            JWSHeader header = jwt.getHeader();
+            if (!JWSAlgorithm.ES256.equals(header.getAlgorithm())) {
+                return Optional.empty();
+            }
+            Optional<ECKey> key = keys.verifying(header.getKeyID());
+            if (key.isEmpty() || !jwt.verify(new ECDSAVerifier(key.get().toECPublicKey()))) {
+                return Optional.empty();
+            }
+            JWTClaimsSet claims = jwt.getJWTClaimsSet();
+            Instant now = clock.instant();
+            if (claims.getExpirationTime() == null || !now.isBefore(claims.getExpirationTime().toInstant())
+                    || claims.getIssueTime() == null || claims.getIssueTime().toInstant().isAfter(now.plusSeconds(60))
+                    || !issuer.equals(claims.getIssuer()) || !claims.getAudience().contains(AUDIENCE)) {
+                return Optional.empty();
+            }
+            String scope = claims.getStringClaim("scope");
+            Boolean livemode = claims.getBooleanClaim("livemode");
+            if (scope == null || livemode == null) {
+                return Optional.empty();
+            }
+            return Optional.of(new Claims(UUID.fromString(claims.getSubject()),
+                    UUID.fromString(claims.getStringClaim("merchant_id")), livemode,
+                    scope.isBlank() ? List.of() : List.of(scope.split(" ")), claims.getIssueTime().toInstant(),
+                    claims.getExpirationTime().toInstant()));
+        } catch (ParseException | JOSEException | IllegalArgumentException | NullPointerException e) {
+            return Optional.empty();
+        }
+    }
+}

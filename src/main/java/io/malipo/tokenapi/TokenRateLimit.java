@@ -1,0 +1,59 @@
+package io.malipo.tokenapi;
+
+import io.github.bucket4j.BucketConfiguration;
+import io.github.bucket4j.ConsumptionProbe;
+import io.github.bucket4j.distributed.ExpirationAfterWriteStrategy;
+import io.github.bucket4j.distributed.jdbc.PrimaryKeyMapper;
+import io.github.bucket4j.distributed.proxy.ProxyManager;
+import io.github.bucket4j.postgresql.Bucket4jPostgreSQL;
+import io.github.bucket4j.Bucket;
+import java.time.Duration;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.function.Function;
+import javax.sql.DataSource;
+import org.springframework.beans.factory.annotation.Value;
+import org.springframework.stereotype.Component;
+
+/**
+ * How many access tokens a key may get: a token bucket per key (Bucket4j). On PostgreSQL the
+ * buckets live in the database, so every instance draws from the same one; on the embedded
+ * database (one instance) they live in memory.
+ */
+@Component
+public class TokenRateLimit {
+
+    private final BucketConfiguration configuration;
+    private final Function<String, ConsumptionProbe> consume;
+
+    public TokenRateLimit(TokenApiProperties properties, DataSource dataSource,
+            @Value("${spring.datasource.url:}") String url) {
+        int perMinute = properties.tokensPerMinute();
+        this.configuration = BucketConfiguration.builder()
+                .addLimit(limit -> limit.capacity(perMinute).refillGreedy(perMinute, Duration.ofMinutes(1)))
+                .build();
+        if (url.startsWith("jdbc:postgresql:")) {
+            ProxyManager<String> buckets = Bucket4jPostgreSQL.selectForUpdateBasedBuilder(dataSource)
+                    .primaryKeyMapper(PrimaryKeyMapper.STRING)
+                    .table("rate_limit_bucket")
+                    .idColumn("id")
+                    .stateColumn("state")
+                    .expiresAtColumn("expires_at")
+                    .expirationAfterWrite(ExpirationAfterWriteStrategy.basedOnTimeForRefillingBucketUpToMax(
+                            Duration.ofMinutes(1)))
+                    .build();
+            this.consume = key -> buckets.getProxy(key, () -> configuration).tryConsumeAndReturnRemaining(1);
+        } else {
+            Map<String, Bucket> buckets = new ConcurrentHashMap<>();
+            this.consume = key -> buckets.computeIfAbsent(key,
+                    k -> Bucket.builder().addLimit(configuration.getBandwidths()[0]).build())
+                    .tryConsumeAndReturnRemaining(1);
+        }
+    }
+
+    /** Takes one token from the key's bucket; 0 when it had one, else the seconds until it will. */
+    public long take(String apiKeyId) {
+        ConsumptionProbe probe = consume.apply("token:" + apiKeyId);
+        return probe.isConsumed() ? 0 : Math.max(1, (probe.getNanosToWaitForRefill() + 999_999_999L) / 1_000_000_000L);
+    }
+}

@@ -1,0 +1,7 @@
+-- An API key with what deciding whether it may be used needs: its merchant's standing. Found by
+-- the lookup part of a presented key, at the token endpoint.
+SELECT k.id, k.merchant_id, k.lookup, k.secret_hash, k.previous_secret_hash, k.previous_valid_until, k.scopes,
+       k.allowed_ips, k.livemode, k.status, k.expires_at, m.status AS merchant_status
+FROM api_key k
+JOIN merchant m ON m.id = k.merchant_id
+WHERE k.lookup = :#lookup

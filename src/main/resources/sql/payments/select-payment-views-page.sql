@@ -1,0 +1,12 @@
+-- A page of a merchant's payments in one mode, newest first, below a position (keyset paging on
+-- seq: the index payment_listing serves the first page and the ten-thousandth alike).
+SELECT p.id, p.seq, p.status, p.amount, p.fee, p.currency, p.channel, p.provider, p.msisdn,
+       COALESCE(p.merchant_reference, p.transid) AS merchant_ref, p.reference, p.provider_ref, o.order_id,
+       p.description, p.failure_code, p.failure_message, p.amount_reversed, p.created_at, p.updated_at
+FROM payment p
+LEFT JOIN checkout_order o ON o.id = p.checkout_order
+WHERE p.merchant_id = :#merchantId
+  AND p.livemode = :#livemode
+  AND p.seq < :#beforeSeq
+ORDER BY p.seq DESC
+LIMIT :#limit

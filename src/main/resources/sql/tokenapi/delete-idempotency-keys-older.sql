@@ -1,0 +1,3 @@
+-- Keys past their window: a request repeating one is new again.
+DELETE FROM idempotency_key
+WHERE created_at < :#olderThan
