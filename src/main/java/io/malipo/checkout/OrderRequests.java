@@ -6,11 +6,11 @@ import io.malipo.checkout.RawJson.Obj;
 import io.malipo.checkout.RawJson.Str;
 import io.malipo.checkout.RawJson.Value;
 import io.malipo.common.EmailAddress;
+import io.malipo.common.HttpUrls;
 import io.malipo.common.Msisdn;
 import io.malipo.merchant.CheckoutCredential;
 import java.math.BigDecimal;
 import java.net.URI;
-import java.net.URISyntaxException;
 import java.nio.charset.StandardCharsets;
 import java.util.Arrays;
 import java.util.Base64;
@@ -199,10 +199,10 @@ public class OrderRequests {
         }
         String text = given.get();
         for (int decodings = 0; decodings < 3; decodings++) {
-            Optional<URI> url = absoluteHttpUrl(text);
+            Optional<URI> url = HttpUrls.absolute(text);
             if (url.isPresent()) {
-                if (live && !"https".equalsIgnoreCase(url.get().getScheme())) {
-                    return fields.<String>error(name, "must be an https URL in live mode").orElse(null);
+                if (live && !HttpUrls.isHttps(url.get())) {
+                    return fields.<String>error(name, HttpUrls.LIVE_RULE).orElse(null);
                 }
                 return url.get().toString();
             }
@@ -215,19 +215,6 @@ public class OrderRequests {
         return fields.<String>error(name, "must be the Base64 encoding of an absolute http(s) URL, such as "
                 + Base64.getEncoder().encodeToString("https://shop.example.com/callback".getBytes(StandardCharsets.UTF_8)))
                 .orElse(null);
-    }
-
-    private static Optional<URI> absoluteHttpUrl(String text) {
-        if (!text.regionMatches(true, 0, "http://", 0, 7) && !text.regionMatches(true, 0, "https://", 0, 8)) {
-            return Optional.empty();
-        }
-        try {
-            URI uri = new URI(text);
-            return uri.getHost() == null || uri.getHost().isBlank() || text.length() > 2048
-                    ? Optional.empty() : Optional.of(uri);
-        } catch (URISyntaxException e) {
-            return Optional.empty();
-        }
     }
 
     private static Optional<String> base64(String text) {
