@@ -15,8 +15,8 @@ import org.springframework.transaction.support.TransactionSynchronizationManager
  * The outbox. {@code direct:delivery-enqueue} writes what must reach a merchant inside the
  * caller's transaction, so it exists exactly when the change that caused it does; the
  * dispatcher sends it afterwards. Body in: a map with merchantId, livemode, kind
- * ({@link DeliveryKind}), credentialId (checkout callbacks), targetUrl, payload (the exact
- * JSON to send), sourceType, sourceId and now.
+ * ({@link DeliveryKind}), credentialId (checkout callbacks), webhookEndpointId and eventId
+ * (webhook events), targetUrl, payload (the exact JSON to send), sourceType, sourceId and now.
  */
 @Component
 public class DeliveryRoutes extends RouteBuilder {
@@ -119,6 +119,10 @@ public class DeliveryRoutes extends RouteBuilder {
                 .process(e -> {
                     Map<String, Object> row = new LinkedHashMap<>(e.getIn().getBody(Map.class));
                     row.put("id", UUID.randomUUID());
+                    // Each kind gives only the keys it has; the statement names them all.
+                    for (String optional : List.of("credentialId", "webhookEndpointId", "eventId")) {
+                        row.putIfAbsent(optional, null);
+                    }
                     e.getIn().setBody(row);
                 })
                 .to(SQL + "insert-delivery.sql")
