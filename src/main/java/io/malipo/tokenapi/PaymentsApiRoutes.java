@@ -41,8 +41,6 @@ public class PaymentsApiRoutes extends TokenApiRouteBuilder {
                         + "payments alike. Page with limit and cursor."))
                 .responseMessage().code(200).message("A page of payments").responseModel(PaymentPage.class)
                         .endResponseMessage()
-                .responseMessage().code(400).message("limit out of 1 to 100, or a cursor not given for this list")
-                        .endResponseMessage()
                 .to("direct:api-payments-list");
         api().get("/payments/{id}").id("rest-api-payment-get").tag(TAG).security(SECURITY, "payments.read")
                 .description("One payment")
@@ -76,10 +74,7 @@ public class PaymentsApiRoutes extends TokenApiRouteBuilder {
                         .responseModel(FeePreview.class).endResponseMessage()
                 .to("direct:api-fee-preview");
 
-        operation("api-payments-list", false, Scope.PAYMENTS_READ)
-                .process(e -> paging.query(e, PAYMENTS_LIST))
-                .to("direct:payment-views-page")
-                .process(paging::page)
+        listOperation("api-payments-list", Scope.PAYMENTS_READ, paging, PAYMENTS_LIST, "direct:payment-views-page")
                 .process(json.respond(200));
 
         operation("api-payment-get", false, Scope.PAYMENTS_READ)

@@ -68,13 +68,27 @@ abstract class TokenApiRouteBuilder extends RouteBuilder {
                 .endParam();
     }
 
-    /** Documents limit and cursor of a list. */
+    /** Documents limit and cursor of a list, and the 400 they may cause. */
     protected static RestDefinition paged(RestDefinition verb) {
         return verb
                 .param().name("limit").type(RestParamType.query).required(false).dataType("integer")
                 .description("Items per page, 1 to 100 (default 20)").endParam()
                 .param().name("cursor").type(RestParamType.query).required(false)
-                .description("The nextCursor of the previous page, unchanged; omit for the first page").endParam();
+                .description("The nextCursor of the previous page, unchanged; omit for the first page").endParam()
+                .responseMessage().code(400).message("limit out of 1 to 100, or a cursor not given for this list")
+                        .endResponseMessage();
+    }
+
+    /**
+     * A list operation: reads one page of the named list (see {@link Paging}) through the direct:
+     * route that returns its items newest first, and leaves the {@link Page} in the body.
+     */
+    protected RouteDefinition listOperation(String routeId, Scope scope, Paging paging, String list,
+            String itemsRoute) {
+        return operation(routeId, false, scope)
+                .process(e -> paging.query(e, list))
+                .to(itemsRoute)
+                .process(paging::page);
     }
 
     /** The {id} of the path; an id that is not even a UUID names nothing, so it is a 404 too. */
