@@ -1,0 +1,165 @@
+package io.malipo.delivery;
+
+import io.malipo.common.ApiException;
+import io.malipo.common.FieldError;
+import io.malipo.common.HttpUrls;
+import io.malipo.common.RandomTokens;
+import io.malipo.common.Rows;
+import io.malipo.merchant.SecretBox;
+import java.net.URI;
+import java.time.Clock;
+import java.time.OffsetDateTime;
+import java.time.ZoneOffset;
+import java.time.temporal.ChronoUnit;
+import java.util.ArrayList;
+import java.util.Base64;
+import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+import java.util.UUID;
+import org.apache.camel.Exchange;
+import org.springframework.stereotype.Component;
+
+/**
+ * Webhook endpoints: the rules an endpoint's URL and events follow, and its secret (sealed at
+ * rest under the master key, the endpoint's id as associated data).
+ */
+@Component
+public class WebhookEndpoints {
+
+    static final String SECRET_PREFIX = "whsec_";
+    private static final String EVENTS_RULE = "the event types are " + WebhookEventType.allValues()
+            + ", or \"" + WebhookEventType.ALL + "\" alone for every event";
+
+    private final SecretBox box;
+    private final Clock clock;
+
+    public WebhookEndpoints(SecretBox box, Clock clock) {
+        this.box = box;
+        this.clock = clock;
+    }
+
+    /**
+     * The row of a new endpoint (body in: a map with merchantId, livemode, max and endpoint, a
+     * {@link NewWebhookEndpoint}); its secret in clear goes to property {@code secretProperty}.
+     */
+    @SuppressWarnings("unchecked")
+    public void newRow(Exchange exchange, String secretProperty) {
+        Map<String, Object> in = exchange.getIn().getBody(Map.class);
+        NewWebhookEndpoint endpoint = (NewWebhookEndpoint) in.get("endpoint");
+        boolean livemode = (Boolean) in.get("livemode");
+        List<FieldError> errors = new ArrayList<>();
+        String url = url(endpoint.url(), livemode, errors);
+        String events = events(endpoint.events(), errors);
+        refuseIfAny(errors);
+        UUID id = UUID.randomUUID();
+        String secret = SECRET_PREFIX + Base64.getEncoder().encodeToString(RandomTokens.bytes(32));
+        Map<String, Object> row = new LinkedHashMap<>();
+        row.put("id", id);
+        row.put("merchantId", in.get("merchantId"));
+        row.put("livemode", livemode);
+        row.put("url", url);
+        row.put("events", events);
+        row.put("secretSealed", box.seal(id, secret));
+        row.put("description", blankToNull(endpoint.description()));
+        row.put("enabled", endpoint.enabled() == null || endpoint.enabled());
+        row.put("max", in.get("max"));
+        row.put("now", now());
+        exchange.setProperty(secretProperty, secret);
+        exchange.getIn().setBody(row);
+    }
+
+    /** The endpoint just stored, with its secret: the only time it is shown. */
+    public WebhookEndpointView created(Map<String, Object> row, String secret) {
+        return new WebhookEndpointView((UUID) row.get("id"), (String) row.get("url"), split((String) row.get("events")),
+                (Boolean) row.get("enabled"), (String) row.get("description"), secret,
+                ((OffsetDateTime) row.get("now")).toInstant(), 0);
+    }
+
+    /**
+     * The update of a stored endpoint (a row of select-webhook-endpoint-for-update.sql) by a
+     * change: the fields it gives, checked as on create; the others as they were.
+     */
+    public Map<String, Object> changed(Map<String, Object> stored, Map<String, Object> key,
+            WebhookEndpointChange change) {
+        List<FieldError> errors = new ArrayList<>();
+        boolean livemode = (Boolean) key.get("livemode");
+        String url = change.url() == null ? Rows.string(stored, "url") : url(change.url(), livemode, errors);
+        String events = change.events() == null ? Rows.string(stored, "events") : events(change.events(), errors);
+        refuseIfAny(errors);
+        Map<String, Object> update = new LinkedHashMap<>(key);
+        update.put("url", url);
+        update.put("events", events);
+        update.put("description", change.description() == null ? Rows.string(stored, "description")
+                : blankToNull(change.description()));
+        update.put("enabled", change.enabled() == null ? Rows.bool(stored, "enabled") : change.enabled());
+        update.put("now", now());
+        return update;
+    }
+
+    /** From a row of the webhook_endpoint table; never with the secret. */
+    public static WebhookEndpointView view(Map<String, Object> row) {
+        return new WebhookEndpointView(Rows.uuid(row, "id"), Rows.string(row, "url"), split(Rows.string(row, "events")),
+                Rows.bool(row, "enabled"), Rows.string(row, "description"), null, Rows.instant(row, "created_at"),
+                ((Number) row.get("seq")).longValue());
+    }
+
+    @SuppressWarnings("unchecked")
+    public static List<WebhookEndpointView> views(List<?> rows) {
+        return rows.stream().map(r -> view((Map<String, Object>) r)).toList();
+    }
+
+    private static String url(String text, boolean livemode, List<FieldError> errors) {
+        Optional<URI> url = HttpUrls.absolute(text);
+        if (url.isEmpty()) {
+            errors.add(new FieldError("url", "must be an absolute http or https URL of at most "
+                    + HttpUrls.MAX_LENGTH + " characters, such as https://shop.example.com/webhooks"));
+            return null;
+        }
+        if (livemode && !HttpUrls.isHttps(url.get())) {
+            errors.add(new FieldError("url", HttpUrls.LIVE_RULE));
+            return null;
+        }
+        return text;
+    }
+
+    /** The events as stored: the distinct types, comma-separated, or "*". */
+    private static String events(List<String> given, List<FieldError> errors) {
+        Set<String> events = new LinkedHashSet<>();
+        for (int i = 0; i < given.size(); i++) {
+            String type = given.get(i);
+            if (WebhookEventType.ALL.equals(type)) {
+                if (given.size() > 1) {
+                    errors.add(new FieldError("events", "\"" + WebhookEventType.ALL
+                            + "\" (every event) stands alone, without other types"));
+                }
+            } else if (type == null || WebhookEventType.of(type).isEmpty()) {
+                errors.add(new FieldError("events[" + i + "]", (type == null ? "null" : "\"" + type + "\"")
+                        + " is not an event type; " + EVENTS_RULE));
+            }
+            events.add(type);
+        }
+        return String.join(",", events);
+    }
+
+    private static List<String> split(String events) {
+        return List.of(events.split(","));
+    }
+
+    private static void refuseIfAny(List<FieldError> errors) {
+        if (!errors.isEmpty()) {
+            throw ApiException.invalid(errors);
+        }
+    }
+
+    private static String blankToNull(String text) {
+        return text == null || text.isBlank() ? null : text.strip();
+    }
+
+    private OffsetDateTime now() {
+        return OffsetDateTime.now(clock).withOffsetSameInstant(ZoneOffset.UTC).truncatedTo(ChronoUnit.MICROS);
+    }
+}
