@@ -204,6 +204,7 @@ public class PaymentRoutes extends RouteBuilder {
                 .filter(exchangeProperty(PaymentProperties.ORDER_UUID).isNotNull())
                     .to("direct:order-payment-outcome")
                 .end()
+                .to("direct:payment-event-enqueue")
                 .process(settlement::alertIfOrphaned);
 
         rest("/v1/providers").post("/{code}/notify").id("rest-provider-notify")

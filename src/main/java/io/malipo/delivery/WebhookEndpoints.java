@@ -1,17 +1,22 @@
 package io.malipo.delivery;
 
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.ObjectMapper;
 import io.malipo.common.ApiException;
 import io.malipo.common.FieldError;
+import io.malipo.common.Hmac;
 import io.malipo.common.HttpUrls;
 import io.malipo.common.RandomTokens;
 import io.malipo.common.Rows;
 import io.malipo.merchant.SecretBox;
 import java.net.URI;
+import java.nio.charset.StandardCharsets;
 import java.time.Clock;
 import java.time.OffsetDateTime;
 import java.time.ZoneOffset;
 import java.time.temporal.ChronoUnit;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.Base64;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
@@ -21,24 +26,29 @@ import java.util.Optional;
 import java.util.Set;
 import java.util.UUID;
 import org.apache.camel.Exchange;
+import org.apache.camel.Message;
 import org.springframework.stereotype.Component;
 
 /**
- * Webhook endpoints: the rules an endpoint's URL and events follow, and its secret (sealed at
- * rest under the master key, the endpoint's id as associated data).
+ * Webhook endpoints and the events sent to them: the rules an endpoint's URL and events follow,
+ * its secret (sealed at rest under the master key, the endpoint's id as associated data), the
+ * event as the bytes that are sent, and its Standard Webhooks signature at send time.
  */
 @Component
 public class WebhookEndpoints {
 
     static final String SECRET_PREFIX = "whsec_";
+    static final Set<String> SOURCE_TYPES = Set.of("PAYMENT", "PAYOUT", "REVERSAL");
     private static final String EVENTS_RULE = "the event types are " + WebhookEventType.allValues()
             + ", or \"" + WebhookEventType.ALL + "\" alone for every event";
 
     private final SecretBox box;
+    private final ObjectMapper mapper;
     private final Clock clock;
 
-    public WebhookEndpoints(SecretBox box, Clock clock) {
+    public WebhookEndpoints(SecretBox box, ObjectMapper mapper, Clock clock) {
         this.box = box;
+        this.mapper = mapper;
         this.clock = clock;
     }
 
@@ -110,6 +120,103 @@ public class WebhookEndpoints {
     @SuppressWarnings("unchecked")
     public static List<WebhookEndpointView> views(List<?> rows) {
         return rows.stream().map(r -> view((Map<String, Object>) r)).toList();
+    }
+
+    /**
+     * The event of a {@code direct:webhook-event-enqueue} body, as the exact JSON every endpoint
+     * gets: {"id", "type", "createdAt", "livemode", "data": {"object"}}. Out: a map with eventId,
+     * type, payload and the keys of the delivery rows (merchantId, livemode, sourceType,
+     * sourceId, now). A malformed body is a bug of the caller, so it throws and rolls back.
+     */
+    public Map<String, Object> event(Map<String, Object> in) throws JsonProcessingException {
+        for (String key : List.of("merchantId", "livemode", "type", "object", "sourceType", "sourceId", "now")) {
+            if (in.get(key) == null) {
+                throw new IllegalArgumentException("a webhook event needs " + key + "; got keys " + in.keySet());
+            }
+        }
+        String type = in.get("type").toString();
+        if (WebhookEventType.of(type).isEmpty()) {
+            throw new IllegalArgumentException("unknown webhook event type " + type + "; " + EVENTS_RULE);
+        }
+        if (!SOURCE_TYPES.contains(in.get("sourceType").toString())) {
+            throw new IllegalArgumentException("a webhook event's sourceType is one of " + SOURCE_TYPES);
+        }
+        String eventId = "evt_" + RandomTokens.base62(24);
+        Map<String, Object> event = new LinkedHashMap<>();
+        event.put("id", eventId);
+        event.put("type", type);
+        event.put("createdAt", ((OffsetDateTime) in.get("now")).toInstant());
+        event.put("livemode", in.get("livemode"));
+        event.put("data", Map.of("object", in.get("object")));
+        Map<String, Object> out = new LinkedHashMap<>();
+        for (String key : List.of("merchantId", "livemode", "sourceType", "sourceId", "now")) {
+            out.put(key, in.get(key));
+        }
+        out.put("eventId", eventId);
+        out.put("type", type);
+        out.put("payload", mapper.writeValueAsString(event));
+        return out;
+    }
+
+    /** One delivery row per enabled endpoint (rows of select-webhook-endpoints-enabled.sql) subscribed to the event. */
+    public List<Map<String, Object>> deliveries(Map<String, Object> event, List<Map<String, Object>> endpoints) {
+        String type = (String) event.get("type");
+        return endpoints.stream()
+                .filter(e -> {
+                    List<String> events = split(Rows.string(e, "events"));
+                    return events.contains(WebhookEventType.ALL) || events.contains(type);
+                })
+                .map(e -> {
+                    Map<String, Object> delivery = new LinkedHashMap<>(event);
+                    delivery.remove("type");
+                    delivery.put("kind", DeliveryKind.WEBHOOK_EVENT.name());
+                    delivery.put("webhookEndpointId", Rows.uuid(e, "id"));
+                    delivery.put("targetUrl", Rows.string(e, "url"));
+                    return delivery;
+                })
+                .toList();
+    }
+
+    /**
+     * Signs a webhook event at send time (Standard Webhooks): webhook-id is the event's id, the
+     * same on every attempt so receivers deduplicate; webhook-timestamp the Unix seconds now;
+     * webhook-signature "v1," + Base64 of HMAC-SHA256 over id.timestamp.body, keyed with the
+     * secret's bytes after whsec_. Body in: the endpoint (or null when it was deleted); the
+     * delivery row in property {@code rowProperty}. Only these headers and Content-Type go out,
+     * and the body is the stored payload's bytes, exactly the ones signed.
+     */
+    @SuppressWarnings("unchecked")
+    public void sign(Exchange exchange, String rowProperty) {
+        Map<String, Object> endpoint = exchange.getIn().getBody(Map.class);
+        Map<String, Object> row = exchange.getProperty(rowProperty, Map.class);
+        if (endpoint == null) {
+            exchange.setProperty(Dispatcher.REFUSED, "the webhook endpoint was deleted");
+            return;
+        }
+        if (!Rows.bool(endpoint, "enabled")) {
+            exchange.setProperty(Dispatcher.REFUSED, "the webhook endpoint is disabled");
+            return;
+        }
+        String secret = box.open(Rows.uuid(endpoint, "id"), Rows.string(endpoint, "secret_sealed"));
+        String eventId = Rows.string(row, "event_id");
+        String timestamp = Long.toString(clock.instant().getEpochSecond());
+        byte[] body = Rows.string(row, "payload").getBytes(StandardCharsets.UTF_8);
+        Message out = exchange.getMessage();
+        out.removeHeaders("*");
+        out.setHeader("Content-Type", "application/json");
+        out.setHeader("webhook-id", eventId);
+        out.setHeader("webhook-timestamp", timestamp);
+        out.setHeader("webhook-signature", signature(secret, eventId, timestamp, body));
+        out.setBody(body);
+    }
+
+    /** "v1," + Base64 of HMAC-SHA256 over id.timestamp.body, keyed with the Base64-decoded secret after whsec_. */
+    static String signature(String secret, String id, String timestamp, byte[] body) {
+        byte[] key = Base64.getDecoder().decode(secret.substring(SECRET_PREFIX.length()));
+        byte[] prefix = (id + "." + timestamp + ".").getBytes(StandardCharsets.UTF_8);
+        byte[] signed = Arrays.copyOf(prefix, prefix.length + body.length);
+        System.arraycopy(body, 0, signed, prefix.length, body.length);
+        return "v1," + Base64.getEncoder().encodeToString(Hmac.sha256(key, signed));
     }
 
     private static String url(String text, boolean livemode, List<FieldError> errors) {

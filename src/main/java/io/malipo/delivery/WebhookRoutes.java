@@ -1,17 +1,30 @@
 package io.malipo.delivery;
 
 import io.malipo.common.ApiException;
+import io.malipo.common.Rows;
 import io.malipo.common.Transactions;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import org.apache.camel.Exchange;
+import org.apache.camel.builder.AggregationStrategies;
 import org.apache.camel.builder.RouteBuilder;
 import org.apache.camel.component.sql.SqlConstants;
 import org.springframework.stereotype.Component;
 
 /**
- * Webhook endpoints, stored for the token API, always scoped by merchant and mode.
+ * Webhook endpoints (stored for the token API, always scoped by merchant and mode) and the
+ * events sent to them through the outbox.
+ *
+ * <p>{@code direct:webhook-event-enqueue} is how a package reports an event, inside the
+ * transaction of the change that caused it. Body in: a map with merchantId (UUID), livemode
+ * (Boolean), type (String, a {@link WebhookEventType} value), object (what becomes data.object,
+ * as the token API shows it), sourceType (PAYMENT, PAYOUT or REVERSAL), sourceId (UUID) and now
+ * (OffsetDateTime, the event's createdAt). Every enabled endpoint of the merchant and mode
+ * subscribed to the type (or to "*") gets one delivery of the same event, with the same id. The
+ * caller's body, headers and properties are left as they were. A body missing a key or naming an
+ * unknown type throws (a bug of the caller), so its transaction rolls back. Not for the route
+ * files of routes/.
  */
 @Component
 public class WebhookRoutes extends RouteBuilder {
@@ -21,6 +34,7 @@ public class WebhookRoutes extends RouteBuilder {
     private static final String ROW = "malipoWebhookRow";
     private static final String REQUEST = "malipoWebhookRequest";
     private static final String CHANGED = "malipoWebhookChanged";
+    private static final String EVENT = "malipoWebhookEvent";
 
     private final WebhookEndpoints endpoints;
     private final Transactions transactions;
@@ -73,6 +87,38 @@ public class WebhookRoutes extends RouteBuilder {
         from("direct:webhook-endpoint-delete").routeId("webhook-endpoint-delete")
                 .to(SQL + "delete-webhook-endpoint.sql")
                 .setBody(e -> e.getIn().getHeader(SqlConstants.SQL_UPDATE_COUNT, 0, Integer.class) == 1);
+
+        // The fan-out runs on a copy of the exchange: the caller continues with its own untouched.
+        from("direct:webhook-event-enqueue").routeId("webhook-event-enqueue")
+                .enrich("direct:webhook-event-deliveries", AggregationStrategies.useOriginal());
+
+        from("direct:webhook-event-deliveries").routeId("webhook-event-deliveries")
+                .process(e -> {
+                    Map<String, Object> event = endpoints.event(e.getIn().getBody(Map.class));
+                    e.setProperty(EVENT, event);
+                    e.getIn().setBody(Map.of("merchantId", event.get("merchantId"), "livemode", event.get("livemode")));
+                })
+                .to(SQL + "select-webhook-endpoints-enabled.sql")
+                .process(e -> e.getIn().setBody(endpoints.deliveries(e.getProperty(EVENT, Map.class),
+                        e.getIn().getBody(List.class))))
+                .split(body()).stopOnException()
+                    .to("direct:delivery-enqueue")
+                .end();
+
+        // DeliveryKind.WEBHOOK_EVENT's signer. Body in: the delivery row. Out: the headers and
+        // body to send, or property malipoDeliveryRefused when the endpoint was deleted or disabled.
+        from("direct:webhook-event-sign").routeId("webhook-event-sign")
+                .setProperty(ROW, body())
+                .setBody(e -> {
+                    Map<String, Object> row = e.getIn().getBody(Map.class);
+                    Map<String, Object> key = new LinkedHashMap<>();
+                    key.put("id", Rows.uuid(row, "webhook_endpoint_id"));
+                    key.put("merchantId", Rows.uuid(row, "merchant_id"));
+                    key.put("livemode", Rows.bool(row, "livemode"));
+                    return key;
+                })
+                .to(SQL + "select-webhook-endpoint-for-signing.sql?outputType=SelectOne")
+                .process(e -> endpoints.sign(e, ROW));
     }
 
     @SuppressWarnings("unchecked")

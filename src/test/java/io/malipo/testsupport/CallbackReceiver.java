@@ -14,9 +14,10 @@ import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.atomic.AtomicInteger;
 
 /**
- * A merchant's callback endpoint for tests: records every request, answers 200, or fails on
- * demand (the next n requests, or until told to recover), and checks a callback's Digest the
- * way a merchant's code would, with the API secret.
+ * A merchant's callback endpoint for tests: records every request (path, headers and the exact
+ * body bytes), answers 200, or fails on demand (the next n requests, or until told to recover),
+ * and checks a callback's Digest the way a merchant's code would, with the API secret. One
+ * receiver serves any number of URLs ({@link #url(String)}), told apart by path.
  */
 public final class CallbackReceiver implements AutoCloseable {
 
@@ -27,7 +28,8 @@ public final class CallbackReceiver implements AutoCloseable {
     private final AtomicInteger failNext = new AtomicInteger();
     private volatile int failingStatus;
 
-    public record Received(Map<String, String> headers, String body) {
+    /** One request: headers by lower-case name, the body as text and as the bytes that came. */
+    public record Received(Map<String, String> headers, String body, String path, byte[] bytes) {
 
         public Map<String, Object> json() {
             try {
@@ -57,8 +59,9 @@ public final class CallbackReceiver implements AutoCloseable {
         server.createContext("/", exchange -> {
             Map<String, String> headers = new LinkedHashMap<>();
             exchange.getRequestHeaders().forEach((k, v) -> headers.put(k.toLowerCase(), String.join(",", v)));
-            String body = new String(exchange.getRequestBody().readAllBytes(), StandardCharsets.UTF_8);
-            received.add(new Received(headers, body));
+            byte[] bytes = exchange.getRequestBody().readAllBytes();
+            received.add(new Received(headers, new String(bytes, StandardCharsets.UTF_8),
+                    exchange.getRequestURI().getPath(), bytes));
             int status = failingStatus != 0 ? failingStatus : failNext.getAndUpdate(n -> Math.max(0, n - 1)) > 0 ? 500 : 200;
             exchange.sendResponseHeaders(status, -1);
             exchange.close();
@@ -67,7 +70,12 @@ public final class CallbackReceiver implements AutoCloseable {
     }
 
     public String url() {
-        return "http://127.0.0.1:" + server.getAddress().getPort() + "/callback";
+        return url("/callback");
+    }
+
+    /** Another URL of this receiver; what comes to it is {@link #receivedAt(String)}. */
+    public String url(String path) {
+        return "http://127.0.0.1:" + server.getAddress().getPort() + path;
     }
 
     /** The next n requests are answered 500. */
@@ -87,6 +95,10 @@ public final class CallbackReceiver implements AutoCloseable {
 
     public List<Received> received() {
         return new ArrayList<>(received);
+    }
+
+    public List<Received> receivedAt(String path) {
+        return received.stream().filter(r -> path.equals(r.path())).toList();
     }
 
     public List<Received> receivedFor(String orderId) {

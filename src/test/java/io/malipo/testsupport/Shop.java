@@ -66,7 +66,7 @@ public final class Shop {
     /** The order's callback delivery. */
     public UUID delivery(String orderId) {
         List<UUID> ids = jdbc.queryForList("SELECT d.id FROM delivery d JOIN payment p ON p.id = d.source_id "
-                + "WHERE p.checkout_order = ?", UUID.class, orderUuid(orderId));
+                + "WHERE p.checkout_order = ? AND d.kind = 'CHECKOUT_CALLBACK'", UUID.class, orderUuid(orderId));
         assertThat(ids).as("callbacks of order " + orderId).hasSize(1);
         return ids.get(0);
     }

@@ -1,0 +1,54 @@
+package io.malipo.channels;
+
+import io.malipo.common.Rows;
+import io.malipo.delivery.WebhookEventType;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import org.apache.camel.Exchange;
+import org.apache.camel.builder.RouteBuilder;
+import org.springframework.stereotype.Component;
+
+/**
+ * The webhook events of payments: payment.succeeded or payment.failed once a payment leaves
+ * flight, whichever API started it, with the payment as GET /api/v1/payments/{id} shows it.
+ * Run by payment-settle-follow inside the settlement transaction, so the event exists exactly
+ * when the outcome does. Properties in: malipoSettlementPayment, malipoSucceeded.
+ */
+@Component
+public class PaymentEventRoutes extends RouteBuilder {
+
+    private final Payments payments;
+
+    public PaymentEventRoutes(Payments payments) {
+        this.payments = payments;
+    }
+
+    @Override
+    public void configure() {
+        from("direct:payment-event-enqueue").routeId("payment-event-enqueue").errorHandler(noErrorHandler())
+                .setBody(e -> {
+                    Map<String, Object> payment = e.getProperty(Settlement.PAYMENT, Map.class);
+                    return Map.of("paymentId", Rows.uuid(payment, "id"), "merchantId", Rows.uuid(payment, "merchant_id"),
+                            "livemode", Rows.bool(payment, "livemode"));
+                })
+                .to("direct:payment-view")
+                .setBody(this::event)
+                .to("direct:webhook-event-enqueue");
+    }
+
+    @SuppressWarnings("unchecked")
+    private Map<String, Object> event(Exchange exchange) {
+        PaymentView view = exchange.getIn().getBody(PaymentView.class);
+        Map<String, Object> payment = exchange.getProperty(Settlement.PAYMENT, Map.class);
+        boolean succeeded = Boolean.TRUE.equals(exchange.getProperty(Settlement.SUCCEEDED, Boolean.class));
+        Map<String, Object> event = new LinkedHashMap<>();
+        event.put("merchantId", Rows.uuid(payment, "merchant_id"));
+        event.put("livemode", Rows.bool(payment, "livemode"));
+        event.put("type", (succeeded ? WebhookEventType.PAYMENT_SUCCEEDED : WebhookEventType.PAYMENT_FAILED).value());
+        event.put("object", view);
+        event.put("sourceType", "PAYMENT");
+        event.put("sourceId", view.id());
+        event.put("now", payments.now());
+        return event;
+    }
+}
