@@ -2,5 +2,6 @@ SELECT id, provider, reference, msisdn, card_token, amount, currency, kind, crea
 FROM sandbox_transaction
 WHERE provider = :#provider
   AND reference = :#reference
+  AND kind IN (:#in:kinds)
 ORDER BY created_at
 LIMIT 1

@@ -29,6 +29,13 @@ public final class PaymentProperties {
     public static final String ORPHANED = "malipoOrphaned";
     /** True when a failed attempt never reached the payer, so it does not count against the order. */
     public static final String UNCOUNTED = "malipoUncounted";
+    /** What a connector is asked about or to send: COLLECTION (when absent), PAYOUT or REVERSAL. */
+    public static final String TRANSACTION_KIND = "malipoTransactionKind";
+    /** A reversal's original payment: Malipo's reference (MLP…) and the provider's transaction id. */
+    public static final String ORIGINAL_REFERENCE = "malipoOriginalReference";
+    public static final String ORIGINAL_PROVIDER_REF = "malipoOriginalProviderRef";
+    /** True when a call to the provider failed (set by {@link ProviderFailures}); the circuit breaker counts it. */
+    public static final String PROVIDER_FAILED = "malipoProviderFailed";
 
     private PaymentProperties() {
     }

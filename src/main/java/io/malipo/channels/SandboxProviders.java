@@ -39,16 +39,34 @@ import org.springframework.stereotype.Component;
  * once, decide its outcome, and report it a moment later to Malipo's notification endpoint,
  * signed, and to status queries.
  *
- * <p>Outcomes: a wallet push is declined by the payer when the MSISDN ends in 1, fails for
+ * <p>Outcomes, decided once the sandbox delay has passed:
+ * <ul>
+ * <li>a wallet push (collection) is declined by the payer when the MSISDN ends in 1, fails for
  * insufficient funds when it ends in 2, is never answered when it ends in 3, and succeeds
- * otherwise. Cards 4111111111111111 and 5555555555554444 are approved, 4000000000000002 is
- * declined.
+ * otherwise;
+ * <li>a payout fails as recipient_rejected when the payee's MSISDN ends in 1, as limit_exceeded
+ * when it ends in 2, is never answered when it ends in 3, and succeeds otherwise;
+ * <li>a reversal of a wallet payment fails as reversal_refused when the payer's MSISDN ends in 4
+ * and succeeds otherwise; a reversal (refund) of a card charge succeeds. A reversal names the
+ * original transaction by the sandbox's id for it, and takes the payer (MSISDN or card) from
+ * that transaction in the sandbox's own books;
+ * <li>cards 4111111111111111 and 5555555555554444 are approved, 4000000000000002 is declined.
+ * </ul>
  */
 @Component
 public class SandboxProviders {
 
     public static final Set<String> APPROVED_CARDS = Set.of("4111111111111111", "5555555555554444");
     public static final String DECLINED_CARD = "4000000000000002";
+    /** The kinds of booked transaction: a wallet push, a payment the payer made on their own, a card charge... */
+    public static final String PUSH = "PUSH";
+    public static final String C2B = "C2B";
+    public static final String CHARGE = "CHARGE";
+    /** ...money sent to a wallet, and money of a collection sent back to its payer. */
+    public static final String PAYOUT = "PAYOUT";
+    public static final String REVERSAL = "REVERSAL";
+    /** What a reversal may send back. */
+    public static final Set<String> COLLECTIONS = Set.of(PUSH, C2B, CHARGE);
     private static final Logger LOG = LoggerFactory.getLogger(SandboxProviders.class);
     private static final List<Duration> CALLBACK_RETRIES = List.of(Duration.ZERO, Duration.ofSeconds(2),
             Duration.ofSeconds(10));
@@ -110,37 +128,78 @@ public class SandboxProviders {
         row.put("kind", kind);
         row.put("now", OffsetDateTime.ofInstant(now, ZoneOffset.UTC));
         jdbc.update(SqlFiles.load("sandbox/insert-transaction.sql"), row);
-        long delay = "C2B".equals(kind) ? 0 : properties.sandboxDelay().toMillis();
+        long delay = C2B.equals(kind) ? 0 : properties.sandboxDelay().toMillis();
         callbacks.schedule(() -> report(transaction, callback, 0), delay, TimeUnit.MILLISECONDS);
         return transaction;
     }
 
-    public Optional<Transaction> find(String provider, String reference) {
+    /**
+     * Books a reversal of {@code originalId}, a collection in this provider's books, to the payer
+     * of that collection (its MSISDN or card); the whole amount when {@code amount} is null.
+     * Unknown originals are 404 and amounts above the original's 400, as a provider would refuse them.
+     */
+    public Transaction reverse(String provider, String originalId, String reference, BigDecimal amount,
+            Function<Transaction, Map<String, Object>> callback) {
+        Transaction original = jdbc.queryForList(SqlFiles.load("sandbox/select-transaction.sql"),
+                Map.of("provider", provider, "id", String.valueOf(originalId))).stream().findFirst()
+                .map(SandboxProviders::transaction).filter(t -> COLLECTIONS.contains(t.kind()))
+                .orElseThrow(() -> ApiException.notFound("No payment " + originalId + " to reverse."));
+        if (amount != null && amount.compareTo(original.amount()) > 0) {
+            throw ApiException.badRequest("amount_too_large", "A reversal cannot send back more than the "
+                    + original.amount().toPlainString() + " " + original.currency() + " of " + originalId + ".");
+        }
+        return record(provider, reference, original.msisdn(), original.cardToken(),
+                amount == null ? original.amount() : amount, original.currency(), REVERSAL, callback);
+    }
+
+    /** The transaction this provider booked under {@code reference}, if it is of one of {@code kinds}. */
+    public Optional<Transaction> find(String provider, String reference, Set<String> kinds) {
         return jdbc.queryForList(SqlFiles.load("sandbox/select-transaction-by-reference.sql"),
-                Map.of("provider", provider, "reference", reference)).stream().findFirst()
-                .map(r -> new Transaction(Rows.string(r, "id"), Rows.string(r, "provider"), Rows.string(r, "reference"),
-                        Rows.string(r, "msisdn"), Rows.string(r, "card_token"), (BigDecimal) r.get("amount"),
-                        Rows.string(r, "currency"), Rows.string(r, "kind"), Rows.instant(r, "created_at")));
+                Map.of("provider", provider, "reference", reference, "kinds", kinds)).stream().findFirst()
+                .map(SandboxProviders::transaction);
+    }
+
+    private static Transaction transaction(Map<String, Object> r) {
+        return new Transaction(Rows.string(r, "id"), Rows.string(r, "provider"), Rows.string(r, "reference"),
+                Rows.string(r, "msisdn"), Rows.string(r, "card_token"), (BigDecimal) r.get("amount"),
+                Rows.string(r, "currency"), Rows.string(r, "kind"), Rows.instant(r, "created_at"));
     }
 
     /** The outcome of a booked request as of now: pending until the sandbox delay has passed. */
     public Result result(Transaction transaction) {
-        if ("C2B".equals(transaction.kind())) {
-            return new Result(Outcome.SUCCEEDED, null, null);
+        Result succeeded = new Result(Outcome.SUCCEEDED, null, null);
+        if (C2B.equals(transaction.kind())) {
+            return succeeded;
         }
         if (transaction.createdAt().plus(properties.sandboxDelay()).isAfter(clock.instant())) {
             return new Result(Outcome.PENDING, null, null);
         }
+        char last = transaction.msisdn() == null ? ' ' : transaction.msisdn().charAt(transaction.msisdn().length() - 1);
+        if (PAYOUT.equals(transaction.kind())) {
+            return switch (last) {
+                case '1' -> new Result(Outcome.FAILED, "recipient_rejected",
+                        "The recipient's wallet cannot receive this payment.");
+                case '2' -> new Result(Outcome.FAILED, "limit_exceeded",
+                        "The payment would take the recipient's wallet over its limit.");
+                case '3' -> new Result(Outcome.PENDING, null, null);
+                default -> succeeded;
+            };
+        }
+        if (REVERSAL.equals(transaction.kind())) {
+            return transaction.cardToken() == null && last == '4'
+                    ? new Result(Outcome.FAILED, "reversal_refused", "The payer's wallet refused the reversal.")
+                    : succeeded;
+        }
         if (transaction.cardToken() != null) {
             String number = card(transaction.cardToken()).orElse("");
-            return APPROVED_CARDS.contains(number) ? new Result(Outcome.SUCCEEDED, null, null)
+            return APPROVED_CARDS.contains(number) ? succeeded
                     : new Result(Outcome.FAILED, "declined", "The card issuer declined the charge.");
         }
-        return switch (transaction.msisdn().charAt(transaction.msisdn().length() - 1)) {
+        return switch (last) {
             case '1' -> new Result(Outcome.FAILED, "declined", "The payer declined the payment on the phone.");
             case '2' -> new Result(Outcome.FAILED, "insufficient_funds", "The payer's wallet balance is too low.");
             case '3' -> new Result(Outcome.PENDING, null, null);
-            default -> new Result(Outcome.SUCCEEDED, null, null);
+            default -> succeeded;
         };
     }
 

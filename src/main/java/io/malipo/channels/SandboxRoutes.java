@@ -1,5 +1,11 @@
 package io.malipo.channels;
 
+import static io.malipo.channels.SandboxProviders.C2B;
+import static io.malipo.channels.SandboxProviders.CHARGE;
+import static io.malipo.channels.SandboxProviders.PAYOUT;
+import static io.malipo.channels.SandboxProviders.PUSH;
+import static io.malipo.channels.SandboxProviders.REVERSAL;
+
 import com.fasterxml.jackson.core.type.TypeReference;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.malipo.channels.SandboxProviders.Result;
@@ -13,6 +19,8 @@ import java.io.IOException;
 import java.math.BigDecimal;
 import java.util.LinkedHashMap;
 import java.util.Map;
+import java.util.Set;
+import java.util.function.Function;
 import org.apache.camel.Exchange;
 import org.apache.camel.Processor;
 import org.apache.camel.builder.RouteBuilder;
@@ -21,12 +29,19 @@ import org.springframework.stereotype.Component;
 /**
  * The sandbox providers' HTTP APIs under /sandbox/{provider}: each speaks the API of its
  * connector (Vodacom OpenAPI, Airtel Money, the USSD-push aggregator, the card processor) in
- * that API's own formats, so the connector routes run for real in test mode.
+ * that API's own formats, so the connector routes run for real in test mode: collections,
+ * payouts, reversals (refunds), their reports and their status queries. A request the sandbox
+ * cannot read (an amount that is not one, a missing reference) is answered 400, never booked.
  */
 @Component
 public class SandboxRoutes extends RouteBuilder {
 
     private static final TypeReference<LinkedHashMap<String, Object>> MAP = new TypeReference<>() { };
+    private static final String VODACOM = "vodacom-openapi";
+    private static final String AIRTEL = "airtel-money";
+    private static final String PUSH_USSD = "push-ussd";
+    private static final String CARD = "card";
+    private static final Set<String> ANY_KIND = Set.of(PUSH, C2B, CHARGE, PAYOUT, REVERSAL);
 
     private final SandboxProviders sandbox;
     private final JsonBodies json;
@@ -42,26 +57,46 @@ public class SandboxRoutes extends RouteBuilder {
     public void configure() {
         rest("/sandbox/{provider}").apiDocs(false)
                 .post("/ipg/v2/vodacomTZN/c2bPayment/singleStage").to("direct:sandbox-vodacom-push")
+                .post("/ipg/v2/vodacomTZN/b2cPayment/singleStage").to("direct:sandbox-vodacom-payout")
+                .put("/ipg/v2/vodacomTZN/reversal").to("direct:sandbox-vodacom-reversal")
                 .get("/ipg/v2/vodacomTZN/queryTransactionStatus").to("direct:sandbox-vodacom-status")
                 .post("/merchant/v1/payments").to("direct:sandbox-airtel-push")
                 .get("/standard/v1/payments/{reference}").to("direct:sandbox-airtel-status")
+                .post("/standard/v1/disbursements").to("direct:sandbox-airtel-payout")
+                .get("/standard/v1/disbursements/{reference}").to("direct:sandbox-airtel-payout-status")
+                .post("/standard/v1/payments/refund").to("direct:sandbox-airtel-refund")
+                .get("/standard/v1/payments/refund/{reference}").to("direct:sandbox-airtel-refund-status")
                 .post("/push-ussd/v1/requests").to("direct:sandbox-push-request")
+                .post("/push-ussd/v1/payouts").to("direct:sandbox-push-payout")
+                .post("/push-ussd/v1/reversals").to("direct:sandbox-push-reversal")
                 .get("/push-ussd/v1/requests/{reference}").to("direct:sandbox-push-status")
                 .post("/push-ussd/v1/c2b").to("direct:sandbox-push-c2b")
                 .post("/v1/tokens").to("direct:sandbox-card-tokenize")
                 .post("/v1/charges").to("direct:sandbox-card-charge")
-                .get("/v1/charges").to("direct:sandbox-card-status");
+                .get("/v1/charges").to("direct:sandbox-card-status")
+                .post("/v1/refunds").to("direct:sandbox-card-refund")
+                .get("/v1/refunds").to("direct:sandbox-card-refund-status");
 
-        sandboxRoute("sandbox-vodacom-push", "vodacom-openapi", this::vodacomPush);
-        sandboxRoute("sandbox-vodacom-status", "vodacom-openapi", this::vodacomStatus);
-        sandboxRoute("sandbox-airtel-push", "airtel-money", this::airtelPush);
-        sandboxRoute("sandbox-airtel-status", "airtel-money", this::airtelStatus);
-        sandboxRoute("sandbox-push-request", "push-ussd", this::pushRequest);
-        sandboxRoute("sandbox-push-status", "push-ussd", this::pushStatus);
-        sandboxRoute("sandbox-card-tokenize", "card", e -> json.respond(e, 201, sandbox.tokenize(
+        sandboxRoute("sandbox-vodacom-push", VODACOM, e -> vodacomTransfer(e, PUSH));
+        sandboxRoute("sandbox-vodacom-payout", VODACOM, e -> vodacomTransfer(e, PAYOUT));
+        sandboxRoute("sandbox-vodacom-reversal", VODACOM, this::vodacomReversal);
+        sandboxRoute("sandbox-vodacom-status", VODACOM, this::vodacomStatus);
+        sandboxRoute("sandbox-airtel-push", AIRTEL, this::airtelPush);
+        sandboxRoute("sandbox-airtel-payout", AIRTEL, this::airtelPayout);
+        sandboxRoute("sandbox-airtel-refund", AIRTEL, this::airtelRefund);
+        sandboxRoute("sandbox-airtel-status", AIRTEL, e -> airtelStatus(e, PUSH));
+        sandboxRoute("sandbox-airtel-payout-status", AIRTEL, e -> airtelStatus(e, PAYOUT));
+        sandboxRoute("sandbox-airtel-refund-status", AIRTEL, e -> airtelStatus(e, REVERSAL));
+        sandboxRoute("sandbox-push-request", PUSH_USSD, e -> pushTransfer(e, PUSH, "push"));
+        sandboxRoute("sandbox-push-payout", PUSH_USSD, e -> pushTransfer(e, PAYOUT, "payout"));
+        sandboxRoute("sandbox-push-reversal", PUSH_USSD, this::pushReversal);
+        sandboxRoute("sandbox-push-status", PUSH_USSD, this::pushStatus);
+        sandboxRoute("sandbox-card-tokenize", CARD, e -> json.respond(e, 201, sandbox.tokenize(
                 text(body(e), "number"), text(body(e), "expiry"))));
-        sandboxRoute("sandbox-card-charge", "card", this::cardCharge);
-        sandboxRoute("sandbox-card-status", "card", this::cardStatus);
+        sandboxRoute("sandbox-card-charge", CARD, this::cardCharge);
+        sandboxRoute("sandbox-card-status", CARD, e -> cardStatus(e, CHARGE));
+        sandboxRoute("sandbox-card-refund", CARD, this::cardRefund);
+        sandboxRoute("sandbox-card-refund-status", CARD, e -> cardStatus(e, REVERSAL));
 
         // Plays a payer who pays on their own with an order's payment token. Open to anyone: it
         // can only pay test-mode orders, since its reports are signed with a sandbox secret.
@@ -77,133 +112,185 @@ public class SandboxRoutes extends RouteBuilder {
                 .process(handler);
     }
 
-    // --- Vodacom OpenAPI
+    // --- Vodacom OpenAPI: c2bPayment and b2cPayment take the same fields; a reversal names the
+    // original by input_TransactionID. Every one is reported to the same result callback.
 
-    private void vodacomPush(Exchange exchange) throws Exception {
+    private void vodacomTransfer(Exchange exchange, String kind) throws Exception {
         Map<String, Object> request = body(exchange);
-        String reference = text(request, "input_ThirdPartyConversationID");
         String conversation = "AG_" + RandomTokens.crockford(20);
-        Transaction tx = sandbox.record(provider(exchange), reference, text(request, "input_CustomerMSISDN"), null,
-                new BigDecimal(text(request, "input_Amount")), text(request, "input_Currency"), "PUSH", t -> {
-                    Result result = sandbox.result(t);
-                    Map<String, Object> callback = new LinkedHashMap<>();
-                    callback.put("input_OriginalConversationID", conversation);
-                    callback.put("input_ThirdPartyConversationID", t.reference());
-                    callback.put("input_TransactionID", t.id());
-                    callback.put("input_ResultCode", vodacomCode(result));
-                    callback.put("input_ResultDesc", result.failureMessage() == null
-                            ? "Request processed successfully" : result.failureMessage());
-                    return callback;
-                });
+        Transaction tx = sandbox.record(provider(exchange), reference(request, "input_ThirdPartyConversationID"),
+                msisdn(request, "input_CustomerMSISDN"), null, amount(request, "input_Amount"),
+                currency(request, "input_Currency"), kind, vodacomCallback(conversation));
+        vodacomAccepted(exchange, tx, conversation);
+    }
+
+    private void vodacomReversal(Exchange exchange) throws Exception {
+        Map<String, Object> request = body(exchange);
+        String conversation = "AG_" + RandomTokens.crockford(20);
+        Transaction tx = sandbox.reverse(provider(exchange), required(request, "input_TransactionID"),
+                reference(request, "input_ThirdPartyConversationID"), optionalAmount(request, "input_ReversalAmount"),
+                vodacomCallback(conversation));
+        vodacomAccepted(exchange, tx, conversation);
+    }
+
+    private Function<Transaction, Map<String, Object>> vodacomCallback(String conversation) {
+        return t -> {
+            Result result = sandbox.result(t);
+            Map<String, Object> callback = new LinkedHashMap<>();
+            callback.put("input_OriginalConversationID", conversation);
+            callback.put("input_ThirdPartyConversationID", t.reference());
+            callback.put("input_TransactionID", t.id());
+            callback.put("input_ResultCode", vodacomCode(result));
+            callback.put("input_ResultDesc", result.failureMessage() == null
+                    ? "Request processed successfully" : result.failureMessage());
+            return callback;
+        };
+    }
+
+    private void vodacomAccepted(Exchange exchange, Transaction tx, String conversation) throws Exception {
         Map<String, Object> answer = new LinkedHashMap<>();
         answer.put("output_ResponseCode", "INS-0");
         answer.put("output_ResponseDesc", "Request processed successfully");
         answer.put("output_TransactionID", tx.id());
         answer.put("output_ConversationID", conversation);
-        answer.put("output_ThirdPartyConversationID", reference);
+        answer.put("output_ThirdPartyConversationID", tx.reference());
         json.respond(exchange, 201, answer);
     }
 
+    /** queryTransactionStatus finds every kind of transaction by the reference Malipo gave it. */
     private void vodacomStatus(Exchange exchange) throws Exception {
         String reference = exchange.getIn().getHeader("input_QueryReference", String.class);
         Map<String, Object> answer = new LinkedHashMap<>();
         answer.put("output_ResponseCode", "INS-0");
-        sandbox.find(provider(exchange), String.valueOf(reference)).ifPresentOrElse(tx -> {
+        sandbox.find(provider(exchange), String.valueOf(reference), ANY_KIND).ifPresentOrElse(tx -> {
             Result result = sandbox.result(tx);
-            answer.put("output_ResponseTransactionStatus", switch (result.outcome()) {
-                case SUCCEEDED -> "Completed";
-                case FAILED -> "Failed";
-                default -> "Pending";
-            });
+            answer.put("output_ResponseTransactionStatus", word(result, "Completed", "Failed", "Pending"));
             answer.put("output_FailureCode", result.failureCode());
             answer.put("output_TransactionID", tx.id());
         }, () -> answer.put("output_ResponseTransactionStatus", "Not Found"));
         json.respond(exchange, 200, answer);
     }
 
+    /** The sandbox's result codes; routes/providers/vodacom-openapi.yaml reads them back. */
     private static String vodacomCode(Result result) {
         if (result.outcome() == Outcome.SUCCEEDED) {
             return "INS-0";
         }
-        return "insufficient_funds".equals(result.failureCode()) ? "INS-2006" : "INS-2051";
+        return switch (String.valueOf(result.failureCode())) {
+            case "insufficient_funds" -> "INS-2006";
+            case "recipient_rejected" -> "INS-2002";
+            case "limit_exceeded" -> "INS-15";
+            case "reversal_refused" -> "INS-6";
+            default -> "INS-2051";
+        };
     }
 
-    // --- Airtel Money
+    // --- Airtel Money: numbers without the country code; a refund names the original by its
+    // airtel_money_id. Every kind is reported to the same transaction callback.
 
-    @SuppressWarnings("unchecked")
     private void airtelPush(Exchange exchange) throws Exception {
         Map<String, Object> request = body(exchange);
-        Map<String, Object> transaction = (Map<String, Object>) request.get("transaction");
-        Map<String, Object> subscriber = (Map<String, Object>) request.get("subscriber");
-        String reference = text(transaction, "id");
-        sandbox.record(provider(exchange), reference, "255" + text(subscriber, "msisdn"), null,
-                new BigDecimal(text(transaction, "amount")), text(transaction, "currency"), "PUSH", t -> {
-                    Result result = sandbox.result(t);
-                    Map<String, Object> tx = new LinkedHashMap<>();
-                    tx.put("id", t.reference());
-                    tx.put("message", result.failureMessage() == null ? "Paid" : result.failureMessage());
-                    tx.put("status_code", result.outcome() == Outcome.SUCCEEDED ? "TS" : "TF");
-                    tx.put("airtel_money_id", t.id());
-                    return Map.of("transaction", tx);
-                });
+        Map<String, Object> transaction = object(request, "transaction");
+        String reference = reference(transaction, "id");
+        sandbox.record(provider(exchange), reference, "255" + msisdn(object(request, "subscriber"), "msisdn"), null,
+                amount(transaction, "amount"), currency(transaction, "currency"), PUSH, airtelCallback());
         json.respond(exchange, 200, Map.of(
                 "data", Map.of("transaction", Map.of("id", reference, "status", "Success.")),
-                "status", airtelStatusBlock()));
+                "status", airtelStatusBlock("DP00800001006", "SUCCESS")));
     }
 
-    private void airtelStatus(Exchange exchange) throws Exception {
+    private void airtelPayout(Exchange exchange) throws Exception {
+        Map<String, Object> request = body(exchange);
+        Map<String, Object> transaction = object(request, "transaction");
+        Transaction tx = sandbox.record(provider(exchange), reference(transaction, "id"),
+                "255" + msisdn(object(request, "payee"), "msisdn"), null, amount(transaction, "amount"),
+                currency(exchange.getIn().getHeaders(), "X-Currency"), PAYOUT, airtelCallback());
+        json.respond(exchange, 200, Map.of("data", Map.of("transaction", Map.of("id", tx.reference(),
+                "airtel_money_id", tx.id(), "status", "TIP")),
+                "status", airtelStatusBlock("DP00900001006", "Transaction is in process.")));
+    }
+
+    private void airtelRefund(Exchange exchange) throws Exception {
+        Map<String, Object> transaction = object(body(exchange), "transaction");
+        Transaction tx = sandbox.reverse(provider(exchange), required(transaction, "airtel_money_id"),
+                reference(transaction, "id"), optionalAmount(transaction, "amount"), airtelCallback());
+        json.respond(exchange, 200, Map.of("data", Map.of("transaction", Map.of("id", tx.reference(),
+                "airtel_money_id", tx.id(), "status", "SUCCESS")),
+                "status", airtelStatusBlock("DP00900001001", "SUCCESS")));
+    }
+
+    private Function<Transaction, Map<String, Object>> airtelCallback() {
+        return t -> {
+            Result result = sandbox.result(t);
+            Map<String, Object> tx = new LinkedHashMap<>();
+            tx.put("id", t.reference());
+            tx.put("message", result.failureMessage() == null ? "Paid" : result.failureMessage());
+            tx.put("status_code", word(result, "TS", "TF", "TIP"));
+            tx.put("airtel_money_id", t.id());
+            return Map.of("transaction", tx);
+        };
+    }
+
+    /** One enquiry per kind: payments/{id}, disbursements/{id} and (the sandbox's choice) payments/refund/{id}. */
+    private void airtelStatus(Exchange exchange, String kind) throws Exception {
         String reference = exchange.getIn().getHeader("reference", String.class);
-        Transaction tx = sandbox.find(provider(exchange), reference).orElseThrow(() ->
+        Transaction tx = sandbox.find(provider(exchange), reference, Set.of(kind)).orElseThrow(() ->
                 ApiException.notFound("No transaction " + reference + "."));
         Result result = sandbox.result(tx);
         Map<String, Object> transaction = new LinkedHashMap<>();
         transaction.put("airtel_money_id", tx.id());
         transaction.put("id", reference);
         transaction.put("message", result.failureMessage() == null ? "" : result.failureMessage());
-        transaction.put("status", switch (result.outcome()) {
-            case SUCCEEDED -> "TS";
-            case FAILED -> "TF";
-            default -> "TIP";
-        });
-        json.respond(exchange, 200, Map.of("data", Map.of("transaction", transaction), "status", airtelStatusBlock()));
+        transaction.put("status", word(result, "TS", "TF", "TIP"));
+        json.respond(exchange, 200, Map.of("data", Map.of("transaction", transaction),
+                "status", airtelStatusBlock("DP00900001001", "SUCCESS")));
     }
 
-    private static Map<String, Object> airtelStatusBlock() {
-        return Map.of("code", "200", "message", "SUCCESS", "result_code", "ESB000010", "success", true);
+    private static Map<String, Object> airtelStatusBlock(String responseCode, String message) {
+        return Map.of("code", "200", "message", message, "response_code", responseCode, "result_code", "ESB000010",
+                "success", true);
     }
 
-    // --- USSD-push aggregator
+    // --- USSD-push aggregator: pushes and payouts take the same fields; a reversal names the
+    // original by original_transaction_id. Callbacks say which by their event.
 
-    private void pushRequest(Exchange exchange) throws Exception {
+    private void pushTransfer(Exchange exchange, String kind, String event) throws Exception {
         Map<String, Object> request = body(exchange);
-        String reference = text(request, "reference");
-        Transaction tx = sandbox.record(provider(exchange), reference, text(request, "msisdn"), null,
-                new BigDecimal(text(request, "amount")), text(request, "currency"), "PUSH", t -> {
-                    Result result = sandbox.result(t);
-                    Map<String, Object> callback = new LinkedHashMap<>();
-                    callback.put("event", "push");
-                    callback.put("request_id", t.id());
-                    callback.put("reference", t.reference());
-                    callback.put("status", result.outcome() == Outcome.SUCCEEDED ? "SUCCESS" : "FAILED");
-                    callback.put("reason", result.failureCode());
-                    callback.put("transaction_id", t.id());
-                    return callback;
-                });
+        Transaction tx = sandbox.record(provider(exchange), reference(request, "reference"), msisdn(request, "msisdn"),
+                null, amount(request, "amount"), currency(request, "currency"), kind, pushCallback(event));
         json.respond(exchange, 202, Map.of("request_id", tx.id(), "status", "ACCEPTED"));
     }
 
+    private void pushReversal(Exchange exchange) throws Exception {
+        Map<String, Object> request = body(exchange);
+        Transaction tx = sandbox.reverse(provider(exchange), required(request, "original_transaction_id"),
+                reference(request, "reference"), optionalAmount(request, "amount"), pushCallback("reversal"));
+        json.respond(exchange, 202, Map.of("request_id", tx.id(), "status", "ACCEPTED"));
+    }
+
+    private Function<Transaction, Map<String, Object>> pushCallback(String event) {
+        return t -> {
+            Result result = sandbox.result(t);
+            Map<String, Object> callback = new LinkedHashMap<>();
+            callback.put("event", event);
+            callback.put("request_id", t.id());
+            callback.put("reference", t.reference());
+            callback.put("status", word(result, "SUCCESS", "FAILED", "PENDING"));
+            callback.put("reason", result.failureCode());
+            callback.put("transaction_id", t.id());
+            return callback;
+        };
+    }
+
+    /** One status resource, requests/{reference}, for pushes, payouts and reversals alike. */
     private void pushStatus(Exchange exchange) throws Exception {
         String reference = exchange.getIn().getHeader("reference", String.class);
-        Transaction tx = sandbox.find(provider(exchange), reference).orElseThrow(() ->
+        Transaction tx = sandbox.find(provider(exchange), reference, ANY_KIND).orElseThrow(() ->
                 ApiException.notFound("No request " + reference + "."));
         Result result = sandbox.result(tx);
         Map<String, Object> answer = new LinkedHashMap<>();
         answer.put("reference", reference);
-        answer.put("status", switch (result.outcome()) {
-            case SUCCEEDED -> "SUCCESS";
-            case FAILED -> "FAILED";
-            default -> "PENDING";
-        });
+        answer.put("status", word(result, "SUCCESS", "FAILED", "PENDING"));
         answer.put("reason", result.failureCode());
         answer.put("transaction_id", tx.id());
         json.respond(exchange, 200, answer);
@@ -214,13 +301,14 @@ public class SandboxRoutes extends RouteBuilder {
         String token = text(request, "payment_token");
         String msisdn = text(request, "msisdn");
         String amount = text(request, "amount");
-        if (token == null || msisdn == null || amount == null || !amount.matches("[0-9]+(\\.[0-9]{1,2})?")) {
+        if (token == null || msisdn == null || amount == null || !amount.matches("[0-9]{1,15}(\\.[0-9]{1,2})?")
+                || !msisdn.matches("[0-9]{8,15}") || token.length() > 64) {
             throw ApiException.badRequest("validation_failed",
                     "Send payment_token, msisdn and amount (such as 15000 or 15000.50), and optionally currency.");
         }
-        String currency = text(request, "currency") == null ? "TZS" : text(request, "currency");
+        String currency = text(request, "currency") == null ? "TZS" : currency(request, "currency");
         Transaction tx = sandbox.record(provider(exchange), token, msisdn, null, new BigDecimal(amount), currency,
-                "C2B", t -> {
+                C2B, t -> {
                     Map<String, Object> callback = new LinkedHashMap<>();
                     callback.put("event", "c2b");
                     callback.put("transaction_id", t.id());
@@ -234,7 +322,7 @@ public class SandboxRoutes extends RouteBuilder {
         json.respond(exchange, 202, Map.of("transaction_id", tx.id(), "status", "ACCEPTED"));
     }
 
-    // --- card processor
+    // --- card processor: a refund names the charge it refunds; events are charge.* and refund.*
 
     private void cardCharge(Exchange exchange) throws Exception {
         Map<String, Object> request = body(exchange);
@@ -243,51 +331,142 @@ public class SandboxRoutes extends RouteBuilder {
             json.respond(exchange, 402, Map.of("status", "failed", "failure_reason", "invalid_token"));
             return;
         }
-        String reference = text(request, "reference");
-        Transaction tx = sandbox.record(provider(exchange), reference, null, token,
-                new BigDecimal(text(request, "amount")), text(request, "currency"), "CHARGE", t -> {
-                    Result result = sandbox.result(t);
-                    Map<String, Object> data = new LinkedHashMap<>();
-                    data.put("id", t.id());
-                    data.put("reference", t.reference());
-                    data.put("status", result.outcome() == Outcome.SUCCEEDED ? "succeeded" : "failed");
-                    data.put("failure_reason", result.failureCode());
-                    return Map.of("id", "evt_" + t.id(), "type", result.outcome() == Outcome.SUCCEEDED
-                            ? "charge.succeeded" : "charge.failed", "data", data);
-                });
-        json.respond(exchange, 201, Map.of("id", tx.id(), "reference", reference, "status", "pending"));
+        Transaction tx = sandbox.record(provider(exchange), reference(request, "reference"), null, token,
+                amount(request, "amount"), currency(request, "currency"), CHARGE, cardEvent("charge", null));
+        json.respond(exchange, 201, Map.of("id", tx.id(), "reference", tx.reference(), "status", "pending"));
     }
 
-    private void cardStatus(Exchange exchange) throws Exception {
+    private void cardRefund(Exchange exchange) throws Exception {
+        Map<String, Object> request = body(exchange);
+        String charge = required(request, "charge");
+        Transaction tx = sandbox.reverse(provider(exchange), charge, reference(request, "reference"),
+                optionalAmount(request, "amount"), cardEvent("refund", charge));
+        json.respond(exchange, 201, Map.of("id", tx.id(), "charge", charge, "reference", tx.reference(),
+                "status", "pending"));
+    }
+
+    private Function<Transaction, Map<String, Object>> cardEvent(String object, String charge) {
+        return t -> {
+            Result result = sandbox.result(t);
+            Map<String, Object> data = new LinkedHashMap<>();
+            data.put("id", t.id());
+            data.put("reference", t.reference());
+            if (charge != null) {
+                data.put("charge", charge);
+            }
+            data.put("status", word(result, "succeeded", "failed", "pending"));
+            data.put("failure_reason", result.failureCode());
+            return Map.of("id", "evt_" + t.id(), "type", object + "." + data.get("status"), "data", data);
+        };
+    }
+
+    /** GET /v1/charges?reference=… and GET /v1/refunds?reference=…: one object of that kind. */
+    private void cardStatus(Exchange exchange, String kind) throws Exception {
         String reference = exchange.getIn().getHeader("reference", String.class);
-        Transaction tx = sandbox.find(provider(exchange), String.valueOf(reference)).orElseThrow(() ->
-                ApiException.notFound("No charge " + reference + "."));
+        Transaction tx = sandbox.find(provider(exchange), String.valueOf(reference), Set.of(kind)).orElseThrow(() ->
+                ApiException.notFound("No " + (CHARGE.equals(kind) ? "charge " : "refund ") + reference + "."));
         Result result = sandbox.result(tx);
         Map<String, Object> answer = new LinkedHashMap<>();
         answer.put("id", tx.id());
         answer.put("reference", reference);
-        answer.put("status", switch (result.outcome()) {
-            case SUCCEEDED -> "succeeded";
-            case FAILED -> "failed";
-            default -> "pending";
-        });
+        answer.put("status", word(result, "succeeded", "failed", "pending"));
         answer.put("failure_reason", result.failureCode());
         json.respond(exchange, 200, answer);
     }
 
-    // --- helpers
+    // --- reading requests
+
+    /** Each API's word for an outcome. */
+    private static String word(Result result, String succeeded, String failed, String pending) {
+        return switch (result.outcome()) {
+            case SUCCEEDED -> succeeded;
+            case FAILED -> failed;
+            default -> pending;
+        };
+    }
 
     private Map<String, Object> body(Exchange exchange) {
         try {
-            return mapper.readValue(HttpExchanges.rawBody(exchange), MAP);
+            Map<String, Object> body = mapper.readValue(HttpExchanges.rawBody(exchange), MAP);
+            if (body != null) {
+                return body;
+            }
         } catch (IOException e) {
-            throw ApiException.badRequest("malformed_json", "The body must be a JSON object.");
+            // answered below
         }
+        throw ApiException.badRequest("malformed_json", "The body must be a JSON object.");
+    }
+
+    @SuppressWarnings("unchecked")
+    private static Map<String, Object> object(Map<String, Object> map, String key) {
+        if (map.get(key) instanceof Map<?, ?> object) {
+            return (Map<String, Object>) object;
+        }
+        throw ApiException.invalid(key, "must be an object");
     }
 
     private static String text(Map<String, Object> map, String key) {
         Object value = map == null ? null : map.get(key);
         return value == null ? null : value.toString();
+    }
+
+    private static String required(Map<String, Object> map, String key) {
+        String value = text(map, key);
+        if (value == null || value.isBlank() || map.get(key) instanceof Map || map.get(key) instanceof Iterable) {
+            throw ApiException.invalid(key, "is required");
+        }
+        return value;
+    }
+
+    /** The client's own reference, which the sandbox books (at most 64 characters). */
+    private static String reference(Map<String, Object> map, String key) {
+        String value = required(map, key);
+        if (value.length() > 64) {
+            throw ApiException.invalid(key, "must be at most 64 characters");
+        }
+        return value;
+    }
+
+    private static String msisdn(Map<String, Object> map, String key) {
+        String value = required(map, key);
+        if (!value.matches("[0-9]{6,15}")) {
+            throw ApiException.invalid(key, "must be the wallet's number, digits only");
+        }
+        return value;
+    }
+
+    private static String currency(Map<String, Object> map, String key) {
+        String value = required(map, key);
+        if (!value.matches("[A-Z]{3}")) {
+            throw ApiException.invalid(key, "must be an ISO 4217 code such as TZS");
+        }
+        return value;
+    }
+
+    private static BigDecimal amount(Map<String, Object> map, String key) {
+        BigDecimal amount = optionalAmount(map, key);
+        if (amount == null) {
+            throw ApiException.invalid(key, "is required");
+        }
+        return amount;
+    }
+
+    /** A positive amount of at most two decimals, written as a JSON number or string; null when absent. */
+    private static BigDecimal optionalAmount(Map<String, Object> map, String key) {
+        Object value = map.get(key);
+        if (value == null) {
+            return null;
+        }
+        try {
+            BigDecimal amount = new BigDecimal(value.toString().strip());
+            if (amount.signum() > 0 && amount.stripTrailingZeros().scale() <= 2
+                    && amount.precision() - amount.scale() <= 17) {
+                return amount;
+            }
+        } catch (NumberFormatException e) {
+            // answered below
+        }
+        throw ApiException.invalid(key, "must be a positive amount with at most two decimals, such as 15000 or 15000.50");
     }
 
     private static String provider(Exchange exchange) {
