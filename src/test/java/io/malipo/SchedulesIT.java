@@ -2,7 +2,10 @@ package io.malipo;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.malipo.testsupport.ApiMerchant;
 import io.malipo.testsupport.CheckoutClient;
+import io.malipo.testsupport.Http;
+import io.malipo.testsupport.Http.Response;
 import io.malipo.testsupport.PostgresIT;
 import java.time.Duration;
 import java.time.Instant;
@@ -29,7 +32,7 @@ class SchedulesIT extends PostgresIT {
     @Test
     void theRouteFileIsLoadedAndItsTriggersLiveInTheClusteredJdbcStore() throws Exception {
         for (String route : new String[] {"schedule-expire-orders", "schedule-reconcile-payments",
-                "schedule-forget-replays", "schedule-forget-replaced-secrets"}) {
+                "schedule-forget-replays", "schedule-forget-replaced-secrets", "schedule-forget-idempotency-keys"}) {
             assertThat(camel.getRoute(route)).as(route).isNotNull();
         }
         assertThat(scheduler.getMetaData().isJobStoreClustered()).isTrue();
@@ -93,6 +96,28 @@ class SchedulesIT extends PostgresIT {
 
         fire(JobKey.jobKey("forget-replays", "checkout"),
                 () -> jdbc.queryForObject(replays, Integer.class, credential) == 0);
+    }
+
+    @Test
+    void idempotencyKeysAreForgottenAfterTheirWindowAndARepeatIsThenANewRequest() throws Exception {
+        ApiMerchant shop = ApiMerchant.create(http, admin);
+        Http api = shop.api();
+        String collection = "{\"amount\": 100, \"currency\": \"TZS\", \"msisdn\": \"255754000000\", "
+                + "\"reference\": \"S-1\"}";
+        assertThat(api.post("/api/v1/collections", collection, "Idempotency-Key", "k-1").status()).isEqualTo(201);
+        String keys = "SELECT count(*) FROM idempotency_key WHERE merchant_id = CAST(? AS UUID)";
+        assertThat(jdbc.queryForObject(keys, Integer.class, shop.id)).isEqualTo(1);
+
+        camel.createProducerTemplate().sendBody("direct:idempotency-keys-forget", null);
+        assertThat(jdbc.queryForObject(keys, Integer.class, shop.id)).as("within its 24 hours").isEqualTo(1);
+        clock.advance(Duration.ofHours(25));
+
+        fire(JobKey.jobKey("forget-idempotency-keys", "housekeeping"),
+                () -> jdbc.queryForObject(keys, Integer.class, shop.id) == 0);
+        clock.reset();
+        Response again = shop.api().post("/api/v1/collections", collection, "Idempotency-Key", "k-1");
+        assertThat(again.json().get("code").asText()).as("a new request, refused on its own merits")
+                .isEqualTo("reference_reused");
     }
 
     /** Fires the job's Quartz trigger now and waits, with a deadline, for the effect it must have. */

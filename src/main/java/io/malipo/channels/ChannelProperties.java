@@ -1,6 +1,8 @@
 package io.malipo.channels;
 
 import jakarta.validation.Valid;
+import jakarta.validation.constraints.Max;
+import jakarta.validation.constraints.Min;
 import jakarta.validation.constraints.NotBlank;
 import jakarta.validation.constraints.NotEmpty;
 import jakarta.validation.constraints.NotNull;
@@ -21,6 +23,7 @@ import org.springframework.validation.annotation.Validated;
  * @param connectTimeout how long to wait for a provider's connection
  * @param responseTimeout how long to wait for a provider's answer (no answer means in flight, not failed)
  * @param sandboxDelay how long the sandbox providers take to report an outcome
+ * @param circuitBreaker when to stop calling a failing provider (one breaker per provider and mode)
  */
 @ConfigurationProperties("malipo.channels")
 @Validated
@@ -31,7 +34,23 @@ public record ChannelProperties(
         @NotNull @DefaultValue("30m") Duration giveUpAfter,
         @NotNull @DefaultValue("5s") Duration connectTimeout,
         @NotNull @DefaultValue("10s") Duration responseTimeout,
-        @NotNull @DefaultValue("1s") Duration sandboxDelay) {
+        @NotNull @DefaultValue("1s") Duration sandboxDelay,
+        @Valid @DefaultValue Breaker circuitBreaker) {
+
+    /**
+     * @param window how many recent calls the failure rate is taken over
+     * @param minimumCalls how many calls before the rate counts at all
+     * @param failureRatePercent the failure rate that opens the circuit
+     * @param openFor how long an open circuit refuses calls before letting trial calls through
+     * @param trialCalls how many trial calls decide whether it closes again
+     */
+    public record Breaker(
+            @Min(2) @DefaultValue("20") int window,
+            @Min(1) @DefaultValue("10") int minimumCalls,
+            @Min(1) @Max(100) @DefaultValue("50") int failureRatePercent,
+            @NotNull @DefaultValue("30s") Duration openFor,
+            @Min(1) @DefaultValue("3") int trialCalls) {
+    }
 
     /**
      * @param name what merchants see

@@ -27,6 +27,7 @@ public class PaymentRoutes extends RouteBuilder {
 
     private static final String SQL = "sql:classpath:sql/payments/";
     private static final String PLANNED = "malipoPlanned";
+    static final String CONNECTOR_URI = "malipoConnectorUri";
 
     private final Payments payments;
     private final ProviderDirectory providers;
@@ -36,11 +37,13 @@ public class PaymentRoutes extends RouteBuilder {
     private final JsonBodies json;
     private final Transactions transactions;
     private final ProviderSettings providerSettings;
+    private final ProviderBreakers breakers;
 
     public PaymentRoutes(Payments payments, ProviderDirectory providers, Settlement settlement,
             ProviderNotifications notifications, Reconciliation reconciliation, JsonBodies json,
-            Transactions transactions, ProviderSettings providerSettings) {
+            Transactions transactions, ProviderSettings providerSettings, ProviderBreakers breakers) {
         this.transactions = transactions;
+        this.breakers = breakers;
         this.providerSettings = providerSettings;
         this.payments = payments;
         this.providers = providers;
@@ -133,8 +136,8 @@ public class PaymentRoutes extends RouteBuilder {
                 .setBody(e -> Map.of("paymentId", e.getProperty(PaymentProperties.PAYMENT_ID)))
                 .to(SQL + "select-payment.sql?outputType=SelectOne")
                 .process(e -> payments.request(e, e.getIn().getBody(Map.class)))
-                .removeHeaders("*")
-                .to("direct:payment-route")
+                .setProperty(CONNECTOR_URI, constant("direct:payment-route"))
+                .to("direct:provider-call")
                 .process(PaymentRoutes::requireOutcome)
                 .choice()
                     .when(and(exchangeProperty(PaymentProperties.OUTCOME).isEqualTo(Outcome.ACCEPTED),
@@ -147,6 +150,18 @@ public class PaymentRoutes extends RouteBuilder {
                         // Settled in a copy: the caller still sees what the provider said.
                         .setBody(PaymentRoutes::pushFailure)
                         .enrich("direct:payment-settle", AggregationStrategies.useOriginal())
+                .end();
+
+        // Every call to a provider's API goes through its circuit breaker (per provider and mode).
+        // Property malipoConnectorUri in: the route to call (the channel router or a connector route).
+        from("direct:provider-call").routeId("provider-call").errorHandler(noErrorHandler())
+                .removeHeaders("*")
+                .filter(method(breakers, "enter"))
+                    .doTry()
+                        .toD("${exchangeProperty." + CONNECTOR_URI + "}")
+                    .doFinally()
+                        .process(breakers::leave)
+                    .end()
                 .end();
 
         // Test mode only. Body in: a map with number and expiry (MM/YY) of a sandbox test card.
@@ -172,8 +187,14 @@ public class PaymentRoutes extends RouteBuilder {
                 });
 
         // Body in: a SettlementReport. One transaction: payment, order, ledger, deliveries.
+        // Providers report payouts and reversals at the same address: their references tell them apart.
         from("direct:payment-settle").routeId("payment-settle").errorHandler(noErrorHandler())
-                .process(transactions.in("direct:payment-settle-tx"));
+                .choice()
+                    .when(e -> Movement.ofReference(e.getIn().getBody(SettlementReport.class).reference()).isPresent())
+                        .to("direct:outgoing-settle")
+                    .otherwise()
+                        .process(transactions.in("direct:payment-settle-tx"))
+                .end();
 
         from("direct:payment-settle-tx").routeId("payment-settle-tx").errorHandler(noErrorHandler())
                 .process(settlement::prepare)
@@ -205,7 +226,10 @@ public class PaymentRoutes extends RouteBuilder {
                     .to("direct:order-payment-outcome")
                 .end()
                 .to("direct:payment-event-enqueue")
-                .process(settlement::alertIfOrphaned);
+                .process(settlement::alertIfOrphaned)
+                .filter(exchangeProperty(PaymentProperties.ORPHANED).isEqualTo(true))
+                    .to("direct:reversal-create-automatic")
+                .end();
 
         rest("/v1/providers").post("/{code}/notify").id("rest-provider-notify")
                 .description("Where payment providers report outcomes; each signs with its own notification secret")
@@ -231,7 +255,8 @@ public class PaymentRoutes extends RouteBuilder {
                 .split(body()).stopOnException(false)
                     .process(e -> e.setProperty(PaymentProperties.PAYMENT_ID, Rows.uuid(e.getIn().getBody(Map.class), "id")))
                     .to("direct:payment-check")
-                .end();
+                .end()
+                .to("direct:outgoing-reconcile");
 
         from("direct:payment-check").routeId("payment-check").errorHandler(noErrorHandler())
                 .setBody(e -> Map.of("paymentId", e.getProperty(PaymentProperties.PAYMENT_ID)))
@@ -241,8 +266,8 @@ public class PaymentRoutes extends RouteBuilder {
                         e.setProperty(Reconciliation.CHECKED, e.getIn().getBody(Map.class));
                         payments.request(e, e.getIn().getBody(Map.class));
                     })
-                    .removeHeaders("*")
-                    .toD("direct:connector-${exchangeProperty.malipoConnector}-status")
+                    .setProperty(CONNECTOR_URI, simple("direct:connector-${exchangeProperty.malipoConnector}-status"))
+                    .to("direct:provider-call")
                     .process(reconciliation::decide)
                     .choice()
                         .when(body().isInstanceOf(SettlementReport.class)).to("direct:payment-settle")
@@ -252,7 +277,7 @@ public class PaymentRoutes extends RouteBuilder {
     }
 
     /** Connector routes set the outcome as text; from here on it is an {@link Outcome}. */
-    private static void requireOutcome(Exchange exchange) {
+    static void requireOutcome(Exchange exchange) {
         Outcome outcome = exchange.getProperty(PaymentProperties.OUTCOME, Outcome.class);
         if (outcome == null) {
             throw new IllegalStateException("connector " + exchange.getProperty(PaymentProperties.CONNECTOR)

@@ -204,7 +204,7 @@ public class Settlement {
         if (Boolean.TRUE.equals(exchange.getProperty(PaymentProperties.ORPHANED, Boolean.class))) {
             orphaned.increment();
             LOG.warn("Payment {} succeeded for order {} which was already final or does not match it; the money is "
-                            + "recorded and must be reversed to the payer", exchange.getProperty(PaymentProperties.PAYMENT_ID),
+                            + "recorded and sent back to the payer", exchange.getProperty(PaymentProperties.PAYMENT_ID),
                     exchange.getProperty(PaymentProperties.ORDER_UUID));
         }
     }

@@ -1,32 +1,39 @@
 package io.malipo.ledger;
 
+import io.malipo.ledger.Ledger.Line;
+import io.malipo.ledger.Ledger.Posting;
 import java.math.BigDecimal;
 import java.time.OffsetDateTime;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.UUID;
 import org.apache.camel.builder.RouteBuilder;
 import org.springframework.stereotype.Component;
 
-/**
- * Postings to the ledger, each inside the caller's transaction. Body in: a map with merchantId,
- * livemode, currency, amount, fee, paymentId, provider and now.
- */
+/** Postings to the ledger and balances, for the other packages; postings run in the caller's transaction. */
 @Component
 public class LedgerRoutes extends RouteBuilder {
 
     private static final String SQL = "sql:classpath:sql/ledger/";
 
+    private final Ledger ledger;
+
+    public LedgerRoutes(Ledger ledger) {
+        this.ledger = ledger;
+    }
+
     @Override
     public void configure() {
         errorHandler(noErrorHandler());
 
+        // Body in: a Posting. Refuses (400 insufficient_balance) a debit the balance does not cover.
+        from("direct:ledger-post").routeId("ledger-post")
+                .process(e -> ledger.post(e.getIn().getBody(Posting.class)));
+
+        // A succeeded collection. Body in: a map with merchantId, livemode, currency, amount, fee,
+        // paymentId, provider and now.
         from("direct:ledger-post-collection").routeId("ledger-post-collection")
-                .process(e -> e.getIn().setBody(collectionPosting(e.getIn().getBody(Map.class))))
-                .to(SQL + "insert-collection-entries.sql")
-                .to(SQL + "insert-balance.sql")
-                .to(SQL + "update-balance-credit.sql");
+                .process(e -> ledger.post(collectionPosting(e.getIn().getBody(Map.class))));
 
         // Body in: a map with merchantId and livemode. Body out: a Balances.
         from("direct:ledger-balances").routeId("ledger-balances")
@@ -34,24 +41,14 @@ public class LedgerRoutes extends RouteBuilder {
                 .process(e -> e.getIn().setBody(Balances.of(e.getIn().getBody(List.class))));
     }
 
-    /** provider clearing -amount, merchant +(amount - fee), fees +fee: the entries sum to zero. */
-    static Map<String, Object> collectionPosting(Map<?, ?> collection) {
+    /** provider clearing -amount, merchant +(amount - fee), fees +fee. */
+    static Posting collectionPosting(Map<?, ?> collection) {
         BigDecimal amount = (BigDecimal) collection.get("amount");
         BigDecimal fee = (BigDecimal) collection.get("fee");
-        Map<String, Object> posting = new LinkedHashMap<>();
-        posting.put("postingId", UUID.randomUUID());
-        posting.put("providerEntryId", UUID.randomUUID());
-        posting.put("merchantEntryId", UUID.randomUUID());
-        posting.put("feeEntryId", UUID.randomUUID());
-        posting.put("merchantId", collection.get("merchantId"));
-        posting.put("livemode", collection.get("livemode"));
-        posting.put("currency", collection.get("currency"));
-        posting.put("providerAccount", "provider:" + collection.get("provider"));
-        posting.put("negativeAmount", amount.negate());
-        posting.put("net", amount.subtract(fee));
-        posting.put("fee", fee);
-        posting.put("paymentId", collection.get("paymentId"));
-        posting.put("now", (OffsetDateTime) collection.get("now"));
-        return posting;
+        return new Posting((UUID) collection.get("merchantId"), (Boolean) collection.get("livemode"),
+                (String) collection.get("currency"), "PAYMENT", (UUID) collection.get("paymentId"),
+                List.of(new Line(Ledger.provider((String) collection.get("provider")), amount.negate()),
+                        new Line(Ledger.MERCHANT, amount.subtract(fee)), new Line(Ledger.FEES, fee)),
+                (OffsetDateTime) collection.get("now"));
     }
 }

@@ -5,6 +5,7 @@ import io.malipo.common.ErrorResponses;
 import io.malipo.common.HttpExchanges;
 import io.malipo.common.JsonBodies;
 import io.malipo.common.SqlFiles;
+import io.malipo.merchant.SecretBox;
 import jakarta.servlet.http.HttpServletRequest;
 import java.nio.charset.StandardCharsets;
 import java.security.MessageDigest;
@@ -19,6 +20,7 @@ import java.util.HexFormat;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.UUID;
 import java.util.regex.Pattern;
 import org.apache.camel.Exchange;
 import org.springframework.dao.DuplicateKeyException;
@@ -44,11 +46,13 @@ public class Idempotency {
     private final NamedParameterJdbcTemplate jdbc;
     private final Clock clock;
     private final Duration window;
+    private final SecretBox box;
 
-    public Idempotency(NamedParameterJdbcTemplate jdbc, Clock clock, TokenApiProperties properties) {
+    public Idempotency(NamedParameterJdbcTemplate jdbc, Clock clock, TokenApiProperties properties, SecretBox box) {
         this.jdbc = jdbc;
         this.clock = clock;
         this.window = properties.idempotencyWindow();
+        this.box = box;
     }
 
     /**
@@ -92,7 +96,7 @@ public class Idempotency {
                 }
                 if (first.get("response_status") != null) {
                     answer(exchange, ((Number) first.get("response_status")).intValue(),
-                            (String) first.get("response_body"));
+                            box.open(owner(claim), (String) first.get("response_body")));
                     return;
                 }
                 Thread.sleep(50);
@@ -117,8 +121,16 @@ public class Idempotency {
             return;
         }
         update.put("status", status);
-        update.put("body", exchange.getMessage().getBody(String.class));
+        // Sealed: an answer may hold a secret shown once (a webhook endpoint's).
+        String body = exchange.getMessage().getBody(String.class);
+        update.put("body", box.seal(owner(claim), body == null ? "" : body));
         jdbc.update(SqlFiles.load("tokenapi/update-idempotency-response.sql"), update);
+    }
+
+    /** Binds a stored answer to its merchant, mode and key: a sealed answer copied elsewhere does not open. */
+    private static UUID owner(Map<String, Object> claim) {
+        return UUID.nameUUIDFromBytes((claim.get("merchantId") + "|" + claim.get("livemode") + "|" + claim.get("key"))
+                .getBytes(StandardCharsets.UTF_8));
     }
 
     public OffsetDateTime forgetBefore() {

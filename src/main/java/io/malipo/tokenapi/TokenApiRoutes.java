@@ -18,10 +18,12 @@ public class TokenApiRoutes extends TokenApiRouteBuilder {
     private final BearerAuth bearer;
     private final SigningKeys signingKeys;
     private final JsonBodies json;
+    private final Idempotency idempotency;
 
     public TokenApiRoutes(Idempotency idempotency, TokenEndpoint tokenEndpoint, BearerAuth bearer,
             SigningKeys signingKeys, JsonBodies json) {
         super(idempotency);
+        this.idempotency = idempotency;
         this.tokenEndpoint = tokenEndpoint;
         this.bearer = bearer;
         this.signingKeys = signingKeys;
@@ -59,6 +61,11 @@ public class TokenApiRoutes extends TokenApiRouteBuilder {
                 .routeConfigurationId(ErrorRouteConfigurations.TOKEN_API)
                 .process(e -> json.respond(e, 200, signingKeys.publicSet()))
                 .setHeader("Cache-Control", constant("public, max-age=300"));
+
+        // Idempotency-Keys past their window: a request repeating one is new again.
+        from("direct:idempotency-keys-forget").routeId("idempotency-keys-forget")
+                .setBody(e -> java.util.Map.of("olderThan", idempotency.forgetBefore()))
+                .to("sql:classpath:sql/tokenapi/delete-idempotency-keys-older.sql");
 
         // Every other operation of the token API starts here (see TokenApiRouteBuilder.operation).
         from("direct:api-authenticate").routeId("api-authenticate").errorHandler(noErrorHandler())

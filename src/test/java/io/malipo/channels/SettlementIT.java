@@ -10,6 +10,7 @@ import io.malipo.testsupport.Http.Response;
 import io.malipo.testsupport.PostgresIT;
 import io.malipo.testsupport.Shop;
 import io.micrometer.core.instrument.MeterRegistry;
+import java.math.BigDecimal;
 import java.time.Duration;
 import java.time.OffsetDateTime;
 import java.util.ArrayList;
@@ -188,6 +189,21 @@ class SettlementIT extends PostgresIT {
         assertThat(orphans()).isEqualTo(orphansBefore + 1);
         Await.until("the unknown token's report to be kept", () -> jdbc.queryForObject(
                 "SELECT count(*) FROM provider_event WHERE outcome = 'UNMATCHED'", Integer.class) >= 1);
+
+        // The money goes back to the payer on its own, Malipo's fee included: the merchant ends as it began.
+        String payment = "SELECT p.id FROM payment p JOIN checkout_order o ON o.id = p.checkout_order "
+                + "WHERE o.payment_token = ?";
+        Await.until("the automatic reversal to succeed", () -> "SUCCEEDED".equals(jdbc.queryForList(
+                "SELECT status FROM reversal WHERE payment_id = (" + payment + ")", String.class, token).stream()
+                .findFirst().orElse(null)));
+        Map<String, Object> reversal = jdbc.queryForMap("SELECT r.amount, r.fee_refunded, r.automatic, p.fee, p.status "
+                + "FROM reversal r JOIN payment p ON p.id = r.payment_id WHERE r.payment_id = (" + payment + ")", token);
+        assertThat(reversal).containsEntry("automatic", true).containsEntry("status", "REVERSED");
+        assertThat((BigDecimal) reversal.get("amount")).isEqualByComparingTo("4000");
+        assertThat((BigDecimal) reversal.get("fee_refunded")).isEqualByComparingTo((BigDecimal) reversal.get("fee"));
+        assertThat(jdbc.queryForObject("SELECT SUM(e.amount) FROM ledger_entry e WHERE e.account = 'merchant' AND "
+                + "e.source_id IN ((" + payment + "), (SELECT id FROM reversal WHERE payment_id = (" + payment + ")))",
+                BigDecimal.class, token, token)).isEqualByComparingTo("0");
     }
 
     @Test

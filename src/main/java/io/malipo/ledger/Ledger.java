@@ -1,0 +1,86 @@
+package io.malipo.ledger;
+
+import io.malipo.common.ApiException;
+import io.malipo.common.SqlFiles;
+import java.math.BigDecimal;
+import java.time.OffsetDateTime;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.UUID;
+import org.springframework.jdbc.core.namedparam.NamedParameterJdbcTemplate;
+import org.springframework.stereotype.Component;
+
+/**
+ * Double-entry postings, inside the caller's transaction. The lines of a posting sum to zero;
+ * the line on account {@value #MERCHANT} moves the merchant's available balance, and a debit the
+ * balance does not cover is refused in the same statement that would make it.
+ */
+@Component
+public class Ledger {
+
+    public static final String MERCHANT = "merchant";
+    public static final String FEES = "fees";
+
+    private final NamedParameterJdbcTemplate jdbc;
+
+    public Ledger(NamedParameterJdbcTemplate jdbc) {
+        this.jdbc = jdbc;
+    }
+
+    public record Line(String account, BigDecimal amount) {
+    }
+
+    /** A movement of money: what caused it (sourceType PAYMENT, PAYOUT or REVERSAL, and its id) and its lines. */
+    public record Posting(UUID merchantId, boolean livemode, String currency, String sourceType, UUID sourceId,
+            List<Line> lines, OffsetDateTime now) {
+    }
+
+    /** The account of money a provider owes Malipo (positive) or Malipo owes it. */
+    public static String provider(String code) {
+        return "provider:" + code;
+    }
+
+    public void post(Posting posting) {
+        BigDecimal sum = posting.lines().stream().map(Line::amount).reduce(BigDecimal.ZERO, BigDecimal::add);
+        if (sum.signum() != 0) {
+            throw new IllegalArgumentException("posting for " + posting.sourceType() + " " + posting.sourceId()
+                    + " does not balance: its lines sum to " + sum);
+        }
+        UUID postingId = UUID.randomUUID();
+        BigDecimal merchantDelta = BigDecimal.ZERO;
+        for (Line line : posting.lines()) {
+            if (line.amount().signum() == 0) {
+                continue;
+            }
+            Map<String, Object> row = key(posting);
+            row.put("id", UUID.randomUUID());
+            row.put("postingId", postingId);
+            row.put("account", line.account());
+            row.put("amount", line.amount());
+            row.put("sourceType", posting.sourceType());
+            row.put("sourceId", posting.sourceId());
+            row.put("now", posting.now());
+            jdbc.update(SqlFiles.load("ledger/insert-entry.sql"), row);
+            if (MERCHANT.equals(line.account())) {
+                merchantDelta = merchantDelta.add(line.amount());
+            }
+        }
+        Map<String, Object> balance = key(posting);
+        balance.put("delta", merchantDelta);
+        jdbc.update(SqlFiles.load("ledger/insert-balance.sql"), balance);
+        if (jdbc.update(SqlFiles.load("ledger/update-balance-by.sql"), balance) == 0) {
+            throw ApiException.badRequest("insufficient_balance", "The available " + posting.currency()
+                    + " balance does not cover the " + merchantDelta.negate().toPlainString() + " this takes from it; "
+                    + "GET /api/v1/balance shows what is available.");
+        }
+    }
+
+    private static Map<String, Object> key(Posting posting) {
+        Map<String, Object> key = new LinkedHashMap<>();
+        key.put("merchantId", posting.merchantId());
+        key.put("livemode", posting.livemode());
+        key.put("currency", posting.currency());
+        return key;
+    }
+}

@@ -1,0 +1,1 @@
+SELECT id FROM payout WHERE reference = :#reference AND provider = :#provider

@@ -1,0 +1,9 @@
+-- A page of a merchant's payouts in one mode, newest first, below a position (keyset on seq).
+SELECT id, seq, status, amount, fee, currency, msisdn, provider, merchant_reference, description, reference,
+       provider_ref, failure_code, failure_message, created_at, updated_at
+FROM payout
+WHERE merchant_id = :#merchantId
+  AND livemode = :#livemode
+  AND seq < :#beforeSeq
+ORDER BY seq DESC
+LIMIT :#limit

@@ -1,0 +1,1 @@
+SELECT id FROM reversal WHERE reference = :#reference AND provider = :#provider

@@ -1,0 +1,6 @@
+UPDATE payout
+SET next_check_at = :#nextCheckAt,
+    checks = checks + 1,
+    updated_at = :#now
+WHERE id = :#id
+  AND status = 'PENDING'

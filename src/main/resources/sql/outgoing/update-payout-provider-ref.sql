@@ -1,0 +1,4 @@
+UPDATE payout
+SET provider_ref = COALESCE(provider_ref, :#providerRef),
+    updated_at = :#now
+WHERE id = :#id

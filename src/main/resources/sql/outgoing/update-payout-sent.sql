@@ -1,0 +1,8 @@
+-- Hands the payout to its provider at most once: whoever sets sent_at first sends it.
+UPDATE payout
+SET sent_at = :#now,
+    next_check_at = :#nextCheckAt,
+    updated_at = :#now
+WHERE id = :#id
+  AND sent_at IS NULL
+  AND status = 'PENDING'
