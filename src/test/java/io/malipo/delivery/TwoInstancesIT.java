@@ -3,8 +3,10 @@ package io.malipo.delivery;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.malipo.MalipoApplication;
+import io.malipo.testsupport.ApiMerchant;
 import io.malipo.testsupport.Await;
 import io.malipo.testsupport.CallbackReceiver;
+import io.malipo.testsupport.Http;
 import io.malipo.testsupport.PostgresIT;
 import io.malipo.testsupport.Shop;
 import io.malipo.testsupport.TestDatabase;
@@ -32,8 +34,8 @@ import org.springframework.context.ConfigurableApplicationContext;
 
 /**
  * Two Malipo instances on one database, as in production behind a load balancer: one takes over
- * what the other left (a restart), they never send one callback twice at once, and a clustered
- * job runs on one of them each time it fires.
+ * what the other left (a restart), they never send one callback twice at once, a clustered job
+ * runs on one of them each time it fires, and a key revoked through one is refused by both.
  */
 class TwoInstancesIT extends PostgresIT {
 
@@ -149,6 +151,22 @@ class TwoInstancesIT extends PostgresIT {
 
         Await.until("eight more runs", () -> manualRuns(runs) == 9);
         assertThat(twice).isEmpty();
+    }
+
+    @Test
+    void aTokenIssuedByOneInstanceWorksOnTheOtherUntilItsKeyIsRevokedOnEither() throws Exception {
+        ConfigurableApplicationContext other = secondInstance();
+        Http there = new Http("http://127.0.0.1:" + other.getEnvironment().getProperty("local.server.port"));
+        ApiMerchant merchant = ApiMerchant.create(http, admin);
+        String token = merchant.token();
+
+        assertThat(there.bearer(token).get("/api/v1/payments").status()).isEqualTo(200);
+
+        assertThat(admin.post("/admin/v1/api-keys/" + merchant.keyId + "/revoke", "").status()).isEqualTo(200);
+
+        Http.Response refused = there.bearer(token).get("/api/v1/payments");
+        assertThat(refused.status()).as(refused.body()).isEqualTo(401);
+        assertThat(refused.header("WWW-Authenticate")).isPresent();
     }
 
     // --- helpers

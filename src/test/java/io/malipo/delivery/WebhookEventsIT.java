@@ -33,7 +33,7 @@ import org.junit.jupiter.api.Test;
 import org.springframework.beans.factory.annotation.Autowired;
 
 /**
- * Webhook events of payments, from settlement through the outbox to the merchant's endpoints,
+ * Webhook events of payments, payouts and reversals, from settlement through the outbox to the merchant's endpoints,
  * signed per Standard Webhooks and checked here with an HMAC of the test's own.
  */
 class WebhookEventsIT extends PostgresIT {
@@ -146,6 +146,37 @@ class WebhookEventsIT extends PostgresIT {
     }
 
     @Test
+    void payoutsAndReversalsSendTheirOutcomesAsTheyAreThenRead() {
+        String secret = endpoint(api, "/money",
+                "[\"payout.succeeded\", \"payout.failed\", \"reversal.succeeded\", \"reversal.failed\"]", true);
+        String reversible = settled(collect("INV-6", APPROVED, null));
+        // The sandbox refuses reversals to a payer whose number ends in 4.
+        String refusedPayer = settled(collect("INV-7", "255754000004", null));
+
+        Map<String, String> expected = new HashMap<>();
+        expected.put(created("/api/v1/payouts", "{\"amount\": 1000, \"currency\": \"TZS\", \"msisdn\": \""
+                + APPROVED + "\", \"reference\": \"PO-1\"}"), "payout.succeeded");
+        expected.put(created("/api/v1/payouts", "{\"amount\": 1000, \"currency\": \"TZS\", \"msisdn\": \""
+                + DECLINED + "\", \"reference\": \"PO-2\"}"), "payout.failed");
+        expected.put(created("/api/v1/reversals", "{\"paymentId\": \"" + reversible + "\", \"amount\": 1000}"),
+                "reversal.succeeded");
+        expected.put(created("/api/v1/reversals", "{\"paymentId\": \"" + refusedPayer + "\"}"), "reversal.failed");
+
+        Await.until("four events", () -> receiver.receivedAt("/money").size() == 4);
+        Map<String, String> got = new HashMap<>();
+        for (Received received : receiver.receivedAt("/money")) {
+            assertSigned(received, secret);
+            JsonNode event = json(received);
+            JsonNode object = event.get("data").get("object");
+            String path = event.get("type").asText().startsWith("payout") ? "/api/v1/payouts/" : "/api/v1/reversals/";
+            assertThat(object).as(event.get("type").asText()).isEqualTo(api.get(path + object.get("id").asText())
+                    .json());
+            got.put(object.get("id").asText(), event.get("type").asText());
+        }
+        assertThat(got).isEqualTo(expected);
+    }
+
+    @Test
     void anEndpointDisabledOrDeletedAfterAnEventWasQueuedIsNotSentIt() {
         String disabled = created(api, "/disabled-later", "[\"*\"]", true).get("id").asText();
         String deleted = created(api, "/deleted-later", "[\"*\"]", true).get("id").asText();
@@ -249,6 +280,20 @@ class WebhookEventsIT extends PostgresIT {
         Response created = api.post("/api/v1/collections", "{\"amount\": 5000, \"currency\": \"TZS\", \"msisdn\": \""
                 + msisdn + "\", \"reference\": \"" + reference + "\""
                 + (description == null ? "" : ", \"description\": \"" + description + "\"") + "}");
+        assertThat(created.status()).as(created.body()).isEqualTo(201);
+        return created.json().get("id").asText();
+    }
+
+    /** Waits until the payment has succeeded; answers its id. */
+    private String settled(String payment) {
+        Await.until("payment " + payment + " to succeed", () -> "SUCCEEDED".equals(api.get("/api/v1/payments/"
+                + payment).json().get("status").asText()));
+        return payment;
+    }
+
+    /** POSTs a payout or reversal, which must be accepted; answers its id. */
+    private String created(String path, String body) {
+        Response created = api.post(path, body);
         assertThat(created.status()).as(created.body()).isEqualTo(201);
         return created.json().get("id").asText();
     }
