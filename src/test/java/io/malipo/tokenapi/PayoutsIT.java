@@ -8,20 +8,28 @@ import io.malipo.testsupport.Await;
 import io.malipo.testsupport.Http;
 import io.malipo.testsupport.Http.Response;
 import io.malipo.testsupport.PostgresIT;
+import io.micrometer.core.instrument.MeterRegistry;
 import java.math.BigDecimal;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.Callable;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
+import org.apache.camel.ProducerTemplate;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
+import org.springframework.beans.factory.annotation.Autowired;
 
 /** Payouts and reversals: money leaves only what the balance covers, once, and comes back when it fails. */
 class PayoutsIT extends PostgresIT {
 
+    @Autowired
+    ProducerTemplate camel;
+    @Autowired
+    MeterRegistry meters;
     private ApiMerchant shop;
     private Http api;
 
@@ -137,6 +145,53 @@ class PayoutsIT extends PostgresIT {
     }
 
     @Test
+    void aPayoutTheProviderNeverConfirmsStaysPendingWithItsMoneyReservedAndIsFlaggedToOperations() {
+        collect("F-14", "100000", "255754000000");
+        BigDecimal funded = available();
+        // The sandbox never answers for numbers ending in 3.
+        String id = payout("P-14", "10000", "255754000003").json().get("id").asText();
+        double flaggedBefore = unconfirmedChecks();
+
+        clock.advance(Duration.ofMinutes(3));
+        camel.sendBody("direct:payments-reconcile", null);
+        assertThat(jdbc.queryForMap("SELECT status, checks FROM payout WHERE id = CAST(? AS UUID)", id))
+                .containsEntry("status", "PENDING").containsEntry("checks", 1);
+        assertThat(unconfirmedChecks()).isEqualTo(flaggedBefore);
+
+        // Past the give-up time of payments: the money may have left, so it is flagged, not failed.
+        clock.advance(Duration.ofMinutes(30));
+        camel.sendBody("direct:payments-reconcile", null);
+        api = shop.api();
+        assertThat(api.get("/api/v1/payouts/" + id).json().get("status").asText()).isEqualTo("PENDING");
+        assertThat(unconfirmedChecks()).isEqualTo(flaggedBefore + 1);
+        assertThat(available()).isEqualByComparingTo(funded.subtract(new BigDecimal("10500")));
+        assertThat(balance().get("pending").decimalValue()).isEqualByComparingTo("10500");
+    }
+
+    @Test
+    void aPayoutStoredButNeverHandedToTheProviderIsSentByReconciliation() {
+        collect("F-15", "100000", "255754000000");
+        String id = payout("P-15", "10000", "255754000003").json().get("id").asText();
+        String reference = jdbc.queryForObject("SELECT reference FROM payout WHERE id = CAST(? AS UUID)",
+                String.class, id);
+        // As an instance leaves a payout when it stops between committing it and sending it.
+        jdbc.update("UPDATE payout SET sent_at = NULL WHERE id = CAST(? AS UUID)", id);
+        int requests = providerRequests(reference);
+
+        camel.sendBody("direct:payments-reconcile", null);
+        assertThat(providerRequests(reference)).as("not yet: its sender may still be at it").isEqualTo(requests);
+
+        clock.advance(Duration.ofMinutes(2));
+        camel.sendBody("direct:payments-reconcile", null);
+        assertThat(providerRequests(reference)).isEqualTo(requests + 1);
+        assertThat(jdbc.queryForObject("SELECT sent_at IS NOT NULL FROM payout WHERE id = CAST(? AS UUID)",
+                Boolean.class, id)).isTrue();
+
+        camel.sendBody("direct:payments-reconcile", null);
+        assertThat(providerRequests(reference)).as("sent once").isEqualTo(requests + 1);
+    }
+
+    @Test
     void aPaymentIsReversedInPartsNeverBeyondWhatWasCollected() {
         // Malipo keeps its fee on a payment the merchant reverses, so the balance must hold more than it netted.
         collect("F-7a", "1000", "255754000000");
@@ -238,6 +293,15 @@ class PayoutsIT extends PostgresIT {
 
     private static String body(String reference, String amount, String msisdn) {
         return collection(reference, amount, msisdn);
+    }
+
+    private int providerRequests(String reference) {
+        return jdbc.queryForObject("SELECT count(*) FROM sandbox_transaction WHERE reference = ?", Integer.class,
+                reference);
+    }
+
+    private double unconfirmedChecks() {
+        return meters.counter("malipo.outgoing.unconfirmed").count();
     }
 
     private JsonNode balance() {
