@@ -11,6 +11,8 @@ import jakarta.servlet.http.HttpServletResponse;
 import java.util.UUID;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
+import org.springframework.boot.availability.ApplicationAvailability;
+import org.springframework.boot.availability.ReadinessState;
 import org.springframework.boot.web.servlet.error.ErrorController;
 import org.springframework.http.HttpHeaders;
 import org.springframework.http.ResponseEntity;
@@ -29,9 +31,11 @@ public class ErrorPage implements ErrorController {
     private static final Logger LOG = LoggerFactory.getLogger(ErrorPage.class);
 
     private final ErrorResponses errors;
+    private final ApplicationAvailability availability;
 
-    public ErrorPage(ErrorResponses errors) {
+    public ErrorPage(ErrorResponses errors, ApplicationAvailability availability) {
         this.errors = errors;
+        this.availability = availability;
     }
 
     @RequestMapping("${server.error.path:/error}")
@@ -51,6 +55,11 @@ public class ErrorPage implements ErrorController {
         Throwable failure = failure(request);
         if (status >= 500 && failure != null) {
             LOG.error("Unexpected failure, answering {} (reference {} on {})", status, requestId, path, failure);
+        }
+        // Tomcat listens before the routes are in place and after they are gone: a path that is
+        // unknown only for that moment must not tell a client (or a balancer) it does not exist.
+        if (status == 404 && availability.getReadinessState() != ReadinessState.ACCEPTING_TRAFFIC) {
+            status = 503;
         }
         ApiException error = describe(status, path, response.getHeader("Allow"), requestId);
         ErrorResponses.Rendered rendered = errors.render(Surface.of(path), error, path, requestId);
@@ -80,7 +89,7 @@ public class ErrorPage implements ErrorController {
             case 413 -> new ApiException(413, "body_too_large", "The request body is too large.");
             case 415 -> new ApiException(415, "unsupported_media_type", "Send the body as JSON.");
             case 503 -> new ApiException(503, "service_unavailable",
-                    "Malipo is temporarily unavailable; retry in a few seconds.").withHeader("Retry-After", "5");
+                    "Malipo is starting or stopping; retry in a few seconds.").withHeader("Retry-After", "5");
             default -> status >= 500
                     ? ErrorRouteConfigurations.internalError(requestId)
                     : new ApiException(status, status == 400 ? "bad_request" : "request_refused",
