@@ -1,6 +1,5 @@
 -- A new endpoint, only while the merchant has fewer than :#max in this mode (the update count is
--- 0 otherwise). Two creates at the same instant may both pass: the limit stops runaway scripts,
--- it is not an invariant anything depends on.
+-- 0 otherwise). Run with the merchant's row locked (lock-merchant.sql), so the count is current.
 INSERT INTO webhook_endpoint (id, merchant_id, livemode, url, events, secret_sealed, description, enabled,
                               created_at, updated_at)
 SELECT :#id, :#merchantId, :#livemode, :#url, :#events, :#secretSealed, :#description, :#enabled, :#now, :#now

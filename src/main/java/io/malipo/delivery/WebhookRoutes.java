@@ -58,7 +58,7 @@ public class WebhookRoutes extends RouteBuilder {
         from("direct:webhook-endpoint-create").routeId("webhook-endpoint-create")
                 .process(e -> endpoints.newRow(e, SECRET))
                 .setProperty(ROW, body())
-                .to(SQL + "insert-webhook-endpoint.sql")
+                .process(transactions.in("direct:webhook-endpoint-create-tx"))
                 .process(e -> {
                     Map<String, Object> row = e.getProperty(ROW, Map.class);
                     if (e.getIn().getHeader(SqlConstants.SQL_UPDATE_COUNT, 0, Integer.class) == 0) {
@@ -68,6 +68,12 @@ public class WebhookRoutes extends RouteBuilder {
                     }
                     e.getIn().setBody(endpoints.created(row, e.getProperty(SECRET, String.class)));
                 });
+
+        // Creates of one merchant take turns on its row, so concurrent ones cannot pass the limit together.
+        from("direct:webhook-endpoint-create-tx").routeId("webhook-endpoint-create-tx")
+                .to(SQL + "lock-merchant.sql?outputType=SelectOne")
+                .setBody(exchangeProperty(ROW))
+                .to(SQL + "insert-webhook-endpoint.sql");
 
         // Body in: a map with id, merchantId, livemode and change (a WebhookEndpointChange).
         // Body out: the WebhookEndpointView as changed, or null when the merchant has no such endpoint.

@@ -12,6 +12,10 @@ import java.util.Base64;
 import java.util.Collections;
 import java.util.List;
 import java.util.UUID;
+import java.util.concurrent.Callable;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -176,6 +180,27 @@ class WebhookEndpointsApiIT extends PostgresIT {
         // The limit is per merchant.
         assertThat(ApiMerchant.create(http, admin).api().post(PATH, "{\"url\": \"https://a.example.com\", "
                 + "\"events\": [\"*\"]}").status()).isEqualTo(201);
+    }
+
+    @Test
+    void endpointsCreatedAllAtOnceStillStopAtTheLimit() throws Exception {
+        ExecutorService pool = Executors.newFixedThreadPool(24);
+        List<Callable<Response>> creates = new ArrayList<>();
+        for (int i = 0; i < 3 * MAX_ENDPOINTS; i++) {
+            String url = "https://shop.example.com/burst/" + i;
+            creates.add(() -> api.post(PATH, "{\"url\": \"" + url + "\", \"events\": [\"*\"]}"));
+        }
+        List<Response> answers = new ArrayList<>();
+        for (Future<Response> answer : pool.invokeAll(creates)) {
+            answers.add(answer.get());
+        }
+        pool.shutdown();
+
+        assertThat(answers.stream().filter(a -> a.status() == 201)).hasSize(MAX_ENDPOINTS);
+        assertThat(answers.stream().filter(a -> a.status() != 201)).hasSize(2 * MAX_ENDPOINTS)
+                .allSatisfy(a -> assertThat(a.json().get("code").asText()).isEqualTo("too_many_webhook_endpoints"));
+        assertThat(jdbc.queryForObject("SELECT count(*) FROM webhook_endpoint WHERE merchant_id = CAST(? AS UUID)",
+                Integer.class, shop.id)).isEqualTo(MAX_ENDPOINTS);
     }
 
     @Test
