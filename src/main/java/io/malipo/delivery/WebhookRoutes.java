@@ -86,6 +86,7 @@ public class WebhookRoutes extends RouteBuilder {
                 .filter(body().isNotNull())
                     .process(this::change)
                     .to(SQL + "update-webhook-endpoint.sql")
+                    .to(SQL + "update-deliveries-target.sql")
                     .setBody(exchangeProperty(CHANGED))
                 .end();
 

@@ -200,6 +200,26 @@ class WebhookEventsIT extends PostgresIT {
     }
 
     @Test
+    void anEventStillOnItsWayWhenTheEndpointMovesGoesToTheNewUrl() {
+        JsonNode endpoint = created(api, "/old", "[\"payment.succeeded\"]", true);
+        receiver.failWith(503);
+
+        collect("INV-8", APPROVED, null);
+        Await.until("a first failed attempt", () -> statuses("PENDING").size() == 1
+                && receiver.receivedAt("/old").size() == 4);
+        Response moved = api.send("PATCH", "/api/v1/webhook-endpoints/" + endpoint.get("id").asText(),
+                "{\"url\": \"" + receiver.url("/new") + "\"}");
+        assertThat(moved.status()).as(moved.body()).isEqualTo(200);
+        receiver.recover();
+        clock.advance(Duration.ofMinutes(1).plusSeconds(1));
+
+        Await.until("the event at the new URL", () -> statuses("DELIVERED").size() == 1);
+        assertThat(receiver.receivedAt("/new")).hasSize(1);
+        assertSigned(receiver.receivedAt("/new").get(0), endpoint.get("secret").asText());
+        assertThat(receiver.receivedAt("/old")).hasSize(4);
+    }
+
+    @Test
     void aReceiverFailingThenRecoveringStillGetsTheEventWithTheSameIdAndAFreshSignature() {
         String secret = endpoint(api, "/flaky", "[\"payment.failed\"]", true);
         receiver.failWith(500);
