@@ -62,8 +62,8 @@ public class WebhookEndpointsApiRoutes extends TokenApiRouteBuilder {
         withId(api().patch("/webhook-endpoints/{id}").id("rest-api-webhook-endpoint-update").tag(TAG)
                 .security(SECURITY, "payments.write")
                 .description("Change any of url, events, description and enabled; fields left out stay as they are, "
-                        + "an empty description removes it. Events still on their way go to the new URL; while an endpoint is disabled it gets no events, and those queued for it are not "
-                        + "sent.")
+                        + "an empty description removes it. Events still on their way go to the new URL; while "
+                        + "an endpoint is disabled it gets no events, and those queued for it are not sent.")
                 .type(WebhookEndpointChange.class))
                 .responseMessage().code(200).message("The endpoint as changed (without its secret)")
                         .responseModel(WebhookEndpointView.class).endResponseMessage()
