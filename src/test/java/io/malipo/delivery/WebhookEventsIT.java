@@ -306,8 +306,7 @@ class WebhookEventsIT extends PostgresIT {
 
     /** Waits until the payment has succeeded; answers its id. */
     private String settled(String payment) {
-        Await.until("payment " + payment + " to succeed", () -> "SUCCEEDED".equals(api.get("/api/v1/payments/"
-                + payment).json().get("status").asText()));
+        ApiMerchant.awaitStatus(api, "/api/v1/payments/" + payment, "SUCCEEDED");
         return payment;
     }
 

@@ -80,6 +80,12 @@ public final class ApiMerchant {
         return answer.json();
     }
 
+    /** Waits until the resource at path (a payment, payout or reversal) has the status; answers it then. */
+    public static JsonNode awaitStatus(Http api, String path, String status) {
+        Await.until(path + " to be " + status, () -> status.equals(api.get(path).json().get("status").asText()));
+        return api.get(path).json();
+    }
+
     private static String jsonList(List<String> items) {
         return items.stream().map(s -> "\"" + s + "\"").collect(Collectors.joining(", ", "[", "]"));
     }

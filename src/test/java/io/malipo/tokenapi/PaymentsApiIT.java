@@ -4,7 +4,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import io.malipo.testsupport.ApiMerchant;
-import io.malipo.testsupport.Await;
 import io.malipo.testsupport.CallbackReceiver;
 import io.malipo.testsupport.Http;
 import io.malipo.testsupport.Http.Response;
@@ -201,9 +200,7 @@ class PaymentsApiIT extends PostgresIT {
     }
 
     private JsonNode awaitStatus(String id, String status) {
-        Await.until("payment " + id + " to be " + status,
-                () -> status.equals(api.get("/api/v1/payments/" + id).json().get("status").asText()));
-        return api.get("/api/v1/payments/" + id).json();
+        return ApiMerchant.awaitStatus(api, "/api/v1/payments/" + id, status);
     }
 
     private static String status(JsonNode providers, String code) {

@@ -4,7 +4,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import io.malipo.testsupport.ApiMerchant;
-import io.malipo.testsupport.Await;
 import io.malipo.testsupport.Http;
 import io.malipo.testsupport.Http.Response;
 import io.malipo.testsupport.PostgresIT;
@@ -313,7 +312,6 @@ class PayoutsIT extends PostgresIT {
     }
 
     private JsonNode awaitStatus(String path, String status) {
-        Await.until(path + " to be " + status, () -> status.equals(api.get(path).json().get("status").asText()));
-        return api.get(path).json();
+        return ApiMerchant.awaitStatus(api, path, status);
     }
 }
