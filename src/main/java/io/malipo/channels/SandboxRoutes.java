@@ -31,7 +31,8 @@ import org.springframework.stereotype.Component;
  * connector (Vodacom OpenAPI, Airtel Money, the USSD-push aggregator, the card processor) in
  * that API's own formats, so the connector routes run for real in test mode: collections,
  * payouts, reversals (refunds), their reports and their status queries. A request the sandbox
- * cannot read (an amount that is not one, a missing reference) is answered 400, never booked.
+ * cannot read (an amount that is not one, a missing reference) is answered 400 in that API's
+ * refusal format, never booked.
  */
 @Component
 public class SandboxRoutes extends RouteBuilder {
@@ -107,9 +108,47 @@ public class SandboxRoutes extends RouteBuilder {
 
     private void sandboxRoute(String routeId, String connector, Processor handler) {
         from("direct:" + routeId).routeId(routeId).routeConfigurationId(ErrorRouteConfigurations.TOKEN_API)
-                .process(e -> sandbox.authenticate(provider(e), connector, e.getIn().getHeader("Authorization",
-                        String.class)))
-                .process(handler);
+                .doTry()
+                    .process(e -> sandbox.authenticate(provider(e), connector, e.getIn().getHeader("Authorization",
+                            String.class)))
+                    .process(handler)
+                .doCatch(ApiException.class)
+                    .process(e -> refuse(e, connector))
+                .end();
+    }
+
+    /**
+     * A request the sandbox will not carry out, answered as that provider's API says "nothing was
+     * done": the connectors read a refusal from the provider's own codes, never from the HTTP
+     * status alone, which a gateway in front of a provider may send after the provider acted.
+     */
+    private void refuse(Exchange exchange, String connector) throws Exception {
+        ApiException refusal = exchange.getProperty(Exchange.EXCEPTION_CAUGHT, ApiException.class);
+        boolean unknown = refusal.status() == 404;
+        boolean tooMuch = "amount_too_large".equals(refusal.code());
+        Map<String, Object> answer = new LinkedHashMap<>();
+        switch (connector) {
+            case VODACOM -> {
+                answer.put("output_ResponseCode", refusal.status() == 401 ? "INS-2" : unknown ? "INS-18"
+                        : tooMuch ? "INS-15" : "INS-21");
+                answer.put("output_ResponseDesc", refusal.getMessage());
+            }
+            case AIRTEL -> answer.put("status", Map.of("code", String.valueOf(refusal.status()),
+                    "message", refusal.getMessage(), "success", false,
+                    "result_code", unknown || tooMuch ? "ESB000011" : "ESB000008",
+                    "response_code", unknown ? "DP00900001015" : tooMuch ? "DP00900001013" : "DP00900001004"));
+            case PUSH_USSD -> {
+                answer.put("status", "REJECTED");
+                answer.put("reason", refusal.code());
+                answer.put("message", refusal.getMessage());
+            }
+            default -> {
+                answer.put("status", "failed");
+                answer.put("failure_reason", refusal.code());
+                answer.put("failure_message", refusal.getMessage());
+            }
+        }
+        json.respond(exchange, refusal.status(), answer);
     }
 
     // --- Vodacom OpenAPI: c2bPayment and b2cPayment take the same fields; a reversal names the

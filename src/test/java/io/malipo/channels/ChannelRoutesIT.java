@@ -190,7 +190,7 @@ class ChannelRoutesIT extends PostgresIT {
         Exchange sent = collect(CARD, null, Map.of(PaymentProperties.CARD_TOKEN, "tok_unknown"));
 
         assertThat(outcome(sent)).isEqualTo("DECLINED");
-        assertThat(sent.getProperty(PaymentProperties.FAILURE_CODE)).isEqualTo("declined");
+        assertThat(sent.getProperty(PaymentProperties.FAILURE_CODE)).isEqualTo("invalid_token");
     }
 
     @ParameterizedTest(name = "{0}")
@@ -200,7 +200,7 @@ class ChannelRoutesIT extends PostgresIT {
                 PaymentProperties.CARD_TOKEN, "tok_unknown"));
 
         assertThat(outcome(sent)).isEqualTo("DECLINED");
-        assertThat(sent.getProperty(PaymentProperties.FAILURE_MESSAGE, String.class)).contains("404");
+        assertThat(sent.getProperty(PaymentProperties.FAILURE_MESSAGE, String.class)).contains("TX-NOT-BOOKED");
     }
 
     @ParameterizedTest(name = "{0}")
