@@ -1,6 +1,5 @@
--- Compare-and-set: only a payment still in flight settles, so a repeated or contradicting
--- report changes nothing. The one exception is a success for a payment Malipo failed itself
--- because the provider stayed silent: the payer was charged after all.
+-- Compare-and-set: only a payment still in flight settles (the caller holds its row lock, and
+-- decides by sql/payments/select-payment-for-settlement.sql what a report does).
 -- A payment that never left (released: the provider could not be reached) gives back the
 -- merchant's transid or reference, so retrying the same request is a new attempt.
 UPDATE payment
@@ -14,5 +13,4 @@ SET status = :#status,
     next_check_at = NULL,
     updated_at = :#now
 WHERE id = :#paymentId
-  AND (status = 'PENDING'
-       OR (status = 'FAILED' AND failure_code = 'provider_timeout' AND :#status = 'SUCCEEDED'))
+  AND status = 'PENDING'

@@ -1,5 +1,4 @@
--- Releases a key whose request failed on Malipo's side (5xx), or that is past its window, so the
--- client's retry runs again.
+-- Forgets a key past its window, so a request repeating it is new again.
 DELETE FROM idempotency_key
 WHERE merchant_id = :#merchantId
   AND livemode = :#livemode

@@ -1,3 +1,3 @@
 -- Claims an Idempotency-Key; a second request with the same key finds it taken.
-INSERT INTO idempotency_key (merchant_id, livemode, idem_key, request_hash, created_at)
-VALUES (:#merchantId, :#livemode, :#key, :#requestHash, :#now)
+INSERT INTO idempotency_key (merchant_id, livemode, idem_key, request_hash, claim_token, created_at)
+VALUES (:#merchantId, :#livemode, :#key, :#requestHash, :#claimToken, :#now)

@@ -1,4 +1,5 @@
-SELECT request_hash, response_status, response_body, created_at
+SELECT request_hash, response_status, response_body, claim_token, committed_at, resource_type, resource_id,
+       created_at
 FROM idempotency_key
 WHERE merchant_id = :#merchantId
   AND livemode = :#livemode

@@ -5,3 +5,4 @@ SET response_status = :#status,
 WHERE merchant_id = :#merchantId
   AND livemode = :#livemode
   AND idem_key = :#key
+  AND claim_token = :#claimToken

@@ -1,5 +1,7 @@
 package io.malipo.admin;
 
+import io.malipo.channels.Conflicts;
+import io.malipo.channels.SettlementConflictPage;
 import io.malipo.common.ApiException;
 import io.malipo.common.FieldError;
 import io.malipo.common.ErrorRouteConfigurations;
@@ -17,12 +19,14 @@ import io.malipo.merchant.ApiKeyView;
 import io.malipo.merchant.CheckoutCredentialView;
 import io.malipo.merchant.MerchantView;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.UUID;
 import org.apache.camel.Exchange;
+import org.apache.camel.Message;
 import org.apache.camel.builder.RouteBuilder;
 import org.apache.camel.model.rest.RestDefinition;
 import org.apache.camel.model.rest.RestParamType;
@@ -162,6 +166,26 @@ public class AdminApiRoutes extends RouteBuilder {
                 .process(AdminApiRoutes::deliveryQuery)
                 .to("direct:delivery-list")
                 .process(json.respond(200));
+        admin.get("/settlement-conflicts").id("rest-admin-settlement-conflicts").tag(TAG).security(SECURITY)
+                .description("Provider reports that contradicted how a payment, payout or reversal had ended, and "
+                        + "money that arrived for an order that could no longer take it, with what Malipo did about "
+                        + "each; newest first. NEEDS_REVIEW ones wait for a person.")
+                .param().name("resolution").type(RestParamType.query).required(false)
+                .description("ORDER_COMPLETED, AUTOMATIC_REVERSAL, LEDGER_ADJUSTMENT or NEEDS_REVIEW").endParam()
+                .param().name("limit").type(RestParamType.query).required(false)
+                .description("1 to 100, default 50").endParam()
+                .param().name("before").type(RestParamType.query).required(false)
+                .description("next_before of the previous page").endParam()
+                .responseMessage().code(200).message("A page of settlement conflicts")
+                .responseModel(SettlementConflictPage.class).endResponseMessage()
+                .to("direct:admin-settlement-conflicts");
+        from("direct:admin-settlement-conflicts").routeId("admin-settlement-conflicts")
+                .routeConfigurationId(ErrorRouteConfigurations.ADMIN)
+                .process(auth)
+                .process(AdminApiRoutes::conflictQuery)
+                .to("direct:settlement-conflicts-list")
+                .process(json.respond(200));
+
         operation("admin-delivery", DeliveryRoutes.DELIVERY_ID, "delivery", null, "direct:delivery-get", 200);
         operation("admin-delivery-resend", DeliveryRoutes.DELIVERY_ID, "delivery", null, "direct:delivery-resend",
                 202);
@@ -231,17 +255,37 @@ public class AdminApiRoutes extends RouteBuilder {
                 errors.add(new FieldError("merchant_id", "must be a merchant id"));
             }
         }
+        Map<String, Object> query = new LinkedHashMap<>();
+        query.put("status", status);
+        query.put("merchantId", merchant);
+        in.setBody(page(in, query, errors));
+    }
+
+    private static void conflictQuery(Exchange exchange) {
+        var in = exchange.getIn();
+        List<FieldError> errors = new ArrayList<>();
+        String resolution = Optional.ofNullable(in.getHeader("resolution", String.class)).orElse("").strip()
+                .toUpperCase();
+        if (!resolution.isEmpty() && Arrays.stream(Conflicts.Resolution.values()).noneMatch(r -> r.name()
+                .equals(resolution))) {
+            errors.add(new FieldError("resolution", "must be ORDER_COMPLETED, AUTOMATIC_REVERSAL, LEDGER_ADJUSTMENT "
+                    + "or NEEDS_REVIEW"));
+        }
+        Map<String, Object> query = new LinkedHashMap<>();
+        query.put("resolution", resolution);
+        in.setBody(page(in, query, errors));
+    }
+
+    /** An admin list's query: its filters, and limit and before of the page; 400 naming every field at fault. */
+    private static Map<String, Object> page(Message in, Map<String, Object> query, List<FieldError> errors) {
         int limit = number(in.getHeader("limit", String.class), 50, "limit", 1, 100, errors);
         long before = number(in.getHeader("before", String.class), Long.MAX_VALUE, "before", 1, Long.MAX_VALUE, errors);
         if (!errors.isEmpty()) {
             throw ApiException.invalid(errors);
         }
-        Map<String, Object> query = new LinkedHashMap<>();
-        query.put("status", status);
-        query.put("merchantId", merchant);
         query.put("beforeSeq", before);
         query.put("limit", limit);
-        in.setBody(query);
+        return query;
     }
 
     private static int number(String text, int fallback, String field, int min, int max, List<FieldError> errors) {

@@ -1,6 +1,8 @@
 package io.malipo.channels;
 
 import io.malipo.channels.ChannelProperties.Provider;
+import io.malipo.channels.Conflicts.Conflict;
+import io.malipo.channels.Conflicts.Resolution;
 import io.malipo.common.ApiException;
 import io.malipo.common.RandomTokens;
 import io.malipo.common.Rows;
@@ -37,6 +39,7 @@ public class Outgoing {
     static final String APPLIED = "malipoMovementApplied";
     static final String COMPENSATION = "malipoCompensation";
     static final String SETTLED = "malipoSettledReport";
+    static final String ADJUSTMENT = "malipoAdjustment";
     private static final Logger LOG = LoggerFactory.getLogger(Outgoing.class);
 
     private final ProviderDirectory providers;
@@ -45,9 +48,11 @@ public class Outgoing {
     private final ChannelProperties properties;
     private final NamedParameterJdbcTemplate jdbc;
     private final Counter unconfirmed;
+    private final Conflicts conflicts;
 
     public Outgoing(ProviderDirectory providers, Payments payments, Fees fees, ChannelProperties properties,
-            NamedParameterJdbcTemplate jdbc, MeterRegistry meters) {
+            NamedParameterJdbcTemplate jdbc, MeterRegistry meters, Conflicts conflicts) {
+        this.conflicts = conflicts;
         this.providers = providers;
         this.payments = payments;
         this.fees = fees;
@@ -172,10 +177,13 @@ public class Outgoing {
     }
 
     /**
-     * Settles a movement by a final report, inside the caller's transaction: records the report
-     * once (a repeat stops here), moves the movement out of flight with a compare-and-set (a
-     * contradicting late report stops here), and leaves in property {@value #COMPENSATION} the
-     * posting that gives the money back when it failed.
+     * Settles a movement by a final report, inside the caller's transaction: locks it (a reversal
+     * after its payment, as creating one does, so reversals of one payment settle in turn),
+     * records the report once (a repeat stops here), and applies the {@link Transition} the report
+     * makes from its status. Properties out: {@value #COMPENSATION}, the posting that gives the
+     * money back when it failed; {@value #ADJUSTMENT}, the posting that takes it again when the
+     * provider carried it out after it had failed; {@value #APPLIED}, true when the movement
+     * changed, so its webhook event follows.
      */
     @SuppressWarnings("unchecked")
     public void settle(Exchange exchange) {
@@ -188,9 +196,16 @@ public class Outgoing {
                 SqlFiles.load("outgoing/select-" + movement.table() + "-by-reference.sql"),
                 Map.of("reference", report.reference(), "provider", report.provider()), UUID.class)
                 .stream().findFirst().orElse(null);
-        Map<String, Object> row = id == null ? null : jdbc.queryForList(
-                SqlFiles.load("outgoing/select-" + movement.table() + ".sql"), Map.of("id", id)).stream()
-                .findFirst().orElse(null);
+        Map<String, Object> payment = null;
+        if (id != null && movement == Movement.REVERSAL) {
+            UUID paymentId = jdbc.queryForList(SqlFiles.load("outgoing/select-reversal-payment.sql"), Map.of("id", id),
+                    UUID.class).stream().findFirst().orElse(null);
+            payment = paymentId == null ? null : jdbc.queryForList(SqlFiles.load("outgoing/lock-payment.sql"),
+                    Map.of("paymentId", paymentId)).stream().findFirst().orElse(null);
+        }
+        Map<String, Object> row = id == null ? null : jdbc.queryForList(SqlFiles.load(movement == Movement.PAYOUT
+                ? "outgoing/select-payout-for-settlement.sql" : "outgoing/select-reversal-for-settlement.sql"),
+                Map.of("id", id)).stream().findFirst().orElse(null);
         if (row == null) {
             LOG.warn("Provider {} reported {} for {} {}, which Malipo does not know", report.provider(),
                     report.outcome(), movement.table(), report.reference());
@@ -210,6 +225,22 @@ public class Outgoing {
         if (jdbc.update(SqlFiles.load("payments/insert-provider-event.sql"), event) == 0) {
             return;
         }
+        String status = Rows.string(row, "status");
+        switch (Transition.of(status, report.outcome())) {
+            case SETTLE -> settleInFlight(exchange, movement, row, report);
+            case LATE_SUCCESS -> succeededLate(exchange, movement, row, payment, report);
+            case REPEAT -> LOG.info("{} {} had already {}; report {} changed nothing", movement.table(), id, status,
+                    report.eventKey());
+            case LATE_FAILURE -> conflicts.record(conflict(movement, row, report, Resolution.NEEDS_REVIEW,
+                    "The provider reported a failure (" + report.failureCode() + ") of a " + movement.table()
+                            + " Malipo had recorded as SUCCEEDED; nothing was changed: check with the provider whether"
+                            + " the money came back, and credit the merchant if it did."), payments.now());
+        }
+    }
+
+    private void settleInFlight(Exchange exchange, Movement movement, Map<String, Object> row,
+            SettlementReport report) {
+        UUID id = Rows.uuid(row, "id");
         boolean succeeded = report.outcome() == Outcome.SUCCEEDED;
         Map<String, Object> update = new LinkedHashMap<>();
         update.put("id", id);
@@ -220,13 +251,9 @@ public class Outgoing {
         update.put("released", report.uncounted());
         update.put("now", payments.now());
         if (jdbc.update(SqlFiles.load("outgoing/update-" + movement.table() + "-settled.sql"), update) == 0) {
-            LOG.info("{} {} was no longer in flight; {} report {} changed nothing", movement.table(), id,
-                    report.outcome(), report.eventKey());
-            return;
+            throw new IllegalStateException(movement.table() + " " + id + " left flight under its row lock");
         }
-        exchange.setProperty(APPLIED, true);
-        exchange.setProperty(ROW, row);
-        exchange.setProperty(SETTLED, report);
+        applied(exchange, movement, row, report);
         Map<String, Object> params = new LinkedHashMap<>(Map.of("paymentId", row.getOrDefault("payment_id", id),
                 "now", payments.now()));
         if (succeeded) {
@@ -235,8 +262,64 @@ public class Outgoing {
             }
             return;
         }
+        Posting original = debit(movement, debited(row));
+        exchange.setProperty(COMPENSATION, new Posting(original.merchantId(), original.livemode(), original.currency(),
+                original.sourceType(), original.sourceId(), original.lines().stream()
+                        .map(l -> new Line(l.account(), l.amount().negate())).toList(), original.now()));
+        if (movement == Movement.REVERSAL) {
+            params.put("amount", row.get("amount"));
+            jdbc.update(SqlFiles.load("outgoing/update-payment-reversal-released.sql"), params);
+        }
+    }
+
+    /**
+     * The provider carried out a movement that had failed and given its money back: the money
+     * left after all, so it is taken from the balance again (even below zero) and the movement
+     * is SUCCEEDED; a reversal counts against its payment again.
+     */
+    private void succeededLate(Exchange exchange, Movement movement, Map<String, Object> row,
+            Map<String, Object> payment, SettlementReport report) {
+        UUID id = Rows.uuid(row, "id");
+        Map<String, Object> update = new LinkedHashMap<>();
+        update.put("id", id);
+        update.put("providerRef", report.providerRef());
+        update.put("now", payments.now());
+        jdbc.update(SqlFiles.load(movement == Movement.PAYOUT ? "outgoing/update-payout-succeeded-late.sql"
+                : "outgoing/update-reversal-succeeded-late.sql"), update);
+        applied(exchange, movement, row, report);
+        exchange.setProperty(ADJUSTMENT, debit(movement, debited(row)));
+        Resolution resolution = Resolution.LEDGER_ADJUSTMENT;
+        String detail = "The provider reported " + movement.table() + " " + Rows.string(row, "reference")
+                + " carried out after it had failed (" + row.get("failure_code") + ") and its money had been given "
+                + "back to the merchant; it is taken from the merchant's balance again.";
+        if (movement == Movement.REVERSAL && payment != null) {
+            BigDecimal amount = (BigDecimal) row.get("amount");
+            BigDecimal after = ((BigDecimal) payment.get("amount_reversed")).add(amount);
+            if (after.compareTo((BigDecimal) payment.get("amount")) > 0) {
+                resolution = Resolution.NEEDS_REVIEW;
+                detail += " The payer has now been sent " + after.subtract((BigDecimal) payment.get("amount"))
+                        .toPlainString() + " " + row.get("currency") + " more than they paid: recover it.";
+            }
+            Map<String, Object> params = Map.of("paymentId", payment.get("id"), "amount", amount,
+                    "now", payments.now());
+            jdbc.update(SqlFiles.load("outgoing/update-payment-reversal-late.sql"), params);
+            jdbc.update(SqlFiles.load("outgoing/update-payment-reversed.sql"), params);
+        }
+        conflicts.record(conflict(movement, row, report, resolution, detail), payments.now());
+    }
+
+    private void applied(Exchange exchange, Movement movement, Map<String, Object> row, SettlementReport report) {
+        Map<String, Object> full = jdbc.queryForList(SqlFiles.load("outgoing/select-" + movement.table() + ".sql"),
+                Map.of("id", row.get("id"))).get(0);
+        exchange.setProperty(APPLIED, true);
+        exchange.setProperty(ROW, full);
+        exchange.setProperty(SETTLED, report);
+    }
+
+    /** What the movement took from the balance when it was made, as {@link #debit} reads it. */
+    private Map<String, Object> debited(Map<String, Object> row) {
         Map<String, Object> debited = new LinkedHashMap<>();
-        debited.put("id", id);
+        debited.put("id", row.get("id"));
         debited.put("merchantId", row.get("merchant_id"));
         debited.put("livemode", row.get("livemode"));
         debited.put("currency", row.get("currency"));
@@ -245,14 +328,14 @@ public class Outgoing {
         debited.put("fee", row.get("fee"));
         debited.put("feeRefunded", row.get("fee_refunded"));
         debited.put("now", payments.now());
-        Posting original = debit(movement, debited);
-        exchange.setProperty(COMPENSATION, new Posting(original.merchantId(), original.livemode(), original.currency(),
-                original.sourceType(), original.sourceId(), original.lines().stream()
-                        .map(l -> new Line(l.account(), l.amount().negate())).toList(), original.now()));
-        if (movement == Movement.REVERSAL) {
-            params.put("amount", row.get("amount"));
-            jdbc.update(SqlFiles.load("outgoing/update-payment-reversal-released.sql"), params);
-        }
+        return debited;
+    }
+
+    private static Conflict conflict(Movement movement, Map<String, Object> row, SettlementReport report,
+            Resolution resolution, String detail) {
+        return new Conflict(Rows.uuid(row, "merchant_id"), Rows.bool(row, "livemode"), movement.name(),
+                Rows.uuid(row, "id"), report.provider(), report.eventKey(), Rows.string(row, "status"),
+                report.outcome(), report.providerRef(), resolution, null, detail);
     }
 
     /**
@@ -304,6 +387,11 @@ public class Outgoing {
 
     public OffsetDateTime now() {
         return payments.now();
+    }
+
+    /** Until when a claimed status check keeps other reconciliation runs off. */
+    public OffsetDateTime checkLease() {
+        return payments.now().plus(properties.reconcileEvery());
     }
 
     public OffsetDateTime firstCheck() {

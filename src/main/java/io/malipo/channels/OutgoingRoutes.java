@@ -32,6 +32,8 @@ public class OutgoingRoutes extends RouteBuilder {
 
     private static final String SQL = "sql:classpath:sql/outgoing/";
     private static final String NEW_ROW = "malipoNewMovement";
+    /** Property out of reversal-create-automatic: the id of the reversal it made. */
+    static final String AUTOMATIC_REVERSAL_ID = "malipoAutomaticReversalId";
     private static final String SEND_QUEUE = "seda:outgoing-send?size=1000";
 
     private final Outgoing outgoing;
@@ -79,6 +81,7 @@ public class OutgoingRoutes extends RouteBuilder {
         from("direct:payout-create-tx").routeId("payout-create-tx")
                 .setBody(exchangeProperty(NEW_ROW))
                 .to(SQL + "insert-payout.sql")
+                .process(e -> Transactions.created(e, Movement.PAYOUT.name(), (UUID) newRow(e).get("id")))
                 .setBody(e -> outgoing.debit(Movement.PAYOUT, newRow(e)))
                 .to("direct:ledger-post");
 
@@ -121,6 +124,7 @@ public class OutgoingRoutes extends RouteBuilder {
                 })
                 .setBody(exchangeProperty(NEW_ROW))
                 .to(SQL + "insert-reversal.sql")
+                .process(e -> Transactions.created(e, Movement.REVERSAL.name(), (UUID) newRow(e).get("id")))
                 .setBody(e -> outgoing.debit(Movement.REVERSAL, newRow(e)))
                 .to("direct:ledger-post");
 
@@ -132,7 +136,11 @@ public class OutgoingRoutes extends RouteBuilder {
                 .process(e -> e.setProperty(NEW_ROW, outgoing.reversalRow(e.getIn().getBody(Map.class), null,
                         "The order could no longer take this payment; sent back to the payer.", true)))
                 .to("direct:reversal-create-tx")
-                .process(e -> sendAfterCommit(Movement.REVERSAL, (UUID) newRow(e).get("id")));
+                .process(e -> {
+                    UUID id = (UUID) newRow(e).get("id");
+                    e.setProperty(AUTOMATIC_REVERSAL_ID, id);
+                    sendAfterCommit(Movement.REVERSAL, id);
+                });
 
         // Properties malipoMovement and malipoMovementId in: hands the movement to its provider,
         // at most once; property malipoOutcome out. A refusal or a provider that cannot be reached
@@ -173,6 +181,10 @@ public class OutgoingRoutes extends RouteBuilder {
                     .setBody(exchangeProperty(Outgoing.COMPENSATION))
                     .to("direct:ledger-post")
                 .end()
+                .filter(exchangeProperty(Outgoing.ADJUSTMENT).isNotNull())
+                    .setBody(exchangeProperty(Outgoing.ADJUSTMENT))
+                    .to("direct:ledger-post-adjustment")
+                .end()
                 .filter(exchangeProperty(Outgoing.APPLIED).isEqualTo(true))
                     .to("direct:outgoing-event-enqueue")
                 .end();
@@ -205,6 +217,8 @@ public class OutgoingRoutes extends RouteBuilder {
                     .to("direct:outgoing-check")
                 .end();
 
+        // A movement never sent is sent (at most once, by sent_at); a sent one is asked about by
+        // whichever run claims its check.
         from("direct:outgoing-check").routeId("outgoing-check")
                 .setBody(e -> Map.of("id", e.getProperty(Outgoing.MOVEMENT_ID)))
                 .toD(SQL + "select-${exchangeProperty.malipoMovement.table()}.sql?outputType=SelectOne")
@@ -212,17 +226,24 @@ public class OutgoingRoutes extends RouteBuilder {
                     .when(simple("${body[sent_at]} == null"))
                         .to("direct:outgoing-send")
                     .otherwise()
-                        .process(e -> outgoing.request(e, e.getProperty(Outgoing.MOVEMENT, Movement.class),
-                                e.getIn().getBody(Map.class)))
-                        .setProperty(PaymentRoutes.CONNECTOR_URI,
-                                simple("direct:connector-${exchangeProperty.malipoConnector}-status"))
-                        .to("direct:provider-call")
-                        .process(outgoing::decide)
-                        .choice()
-                            .when(body().isInstanceOf(SettlementReport.class))
-                                .to("direct:outgoing-settle")
-                            .otherwise()
-                                .toD(SQL + "update-${exchangeProperty.malipoMovement.table()}-next-check.sql")
+                        .setBody(e -> Map.of("id", e.getProperty(Outgoing.MOVEMENT_ID), "now", outgoing.now(),
+                                "leaseUntil", outgoing.checkLease()))
+                        .toD(SQL + "update-${exchangeProperty.malipoMovement.table()}-check-claimed.sql")
+                        .filter(header(SqlConstants.SQL_UPDATE_COUNT).isEqualTo(1))
+                            .setBody(e -> Map.of("id", e.getProperty(Outgoing.MOVEMENT_ID)))
+                            .toD(SQL + "select-${exchangeProperty.malipoMovement.table()}.sql?outputType=SelectOne")
+                            .process(e -> outgoing.request(e, e.getProperty(Outgoing.MOVEMENT, Movement.class),
+                                    e.getIn().getBody(Map.class)))
+                            .setProperty(PaymentRoutes.CONNECTOR_URI,
+                                    simple("direct:connector-${exchangeProperty.malipoConnector}-status"))
+                            .to("direct:provider-call")
+                            .process(outgoing::decide)
+                            .choice()
+                                .when(body().isInstanceOf(SettlementReport.class))
+                                    .to("direct:outgoing-settle")
+                                .otherwise()
+                                    .toD(SQL + "update-${exchangeProperty.malipoMovement.table()}-next-check.sql")
+                            .end()
                         .end()
                 .end();
 

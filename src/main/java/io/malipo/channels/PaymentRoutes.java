@@ -6,14 +6,17 @@ import static org.apache.camel.builder.PredicateBuilder.or;
 import io.malipo.common.ApiException;
 import io.malipo.common.ErrorRouteConfigurations;
 import io.malipo.common.JsonBodies;
+import io.malipo.common.KeysetPages;
 import io.malipo.common.Transactions;
 import io.malipo.common.Rows;
+import java.time.Duration;
 import java.util.List;
 import java.util.Map;
 import java.util.UUID;
 import org.apache.camel.Exchange;
 import org.apache.camel.builder.AggregationStrategies;
 import org.apache.camel.builder.RouteBuilder;
+import org.apache.camel.component.sql.SqlConstants;
 import org.springframework.dao.DuplicateKeyException;
 import org.springframework.stereotype.Component;
 
@@ -38,10 +41,13 @@ public class PaymentRoutes extends RouteBuilder {
     private final Transactions transactions;
     private final ProviderSettings providerSettings;
     private final ProviderBreakers breakers;
+    private final Duration reconcileLease;
 
     public PaymentRoutes(Payments payments, ProviderDirectory providers, Settlement settlement,
             ProviderNotifications notifications, Reconciliation reconciliation, JsonBodies json,
-            Transactions transactions, ProviderSettings providerSettings, ProviderBreakers breakers) {
+            Transactions transactions, ProviderSettings providerSettings, ProviderBreakers breakers,
+            ChannelProperties properties) {
+        this.reconcileLease = properties.reconcileEvery();
         this.transactions = transactions;
         this.breakers = breakers;
         this.providerSettings = providerSettings;
@@ -114,6 +120,14 @@ public class PaymentRoutes extends RouteBuilder {
         from("direct:fee-quote").routeId("fee-quote").errorHandler(noErrorHandler())
                 .process(e -> e.getIn().setBody(payments.quote(e.getIn().getBody(Map.class))));
 
+        // Body in: a map with resolution ('' for all), beforeSeq and limit. Body out: a
+        // SettlementConflictPage, newest first.
+        from("direct:settlement-conflicts-list").routeId("settlement-conflicts-list").errorHandler(noErrorHandler())
+                .process(KeysetPages.oneMore())
+                .to("sql:classpath:sql/conflicts/select-conflicts-page.sql")
+                .process(e -> e.getIn().setBody(SettlementConflictPage.of(e.getIn().getBody(List.class),
+                        KeysetPages.limit(e))));
+
         // Body in: a page query (merchantId, livemode, beforeSeq, limit). Body out: PaymentViews, newest first.
         from("direct:payment-views-page").routeId("payment-views-page").errorHandler(noErrorHandler())
                 .to(SQL + "select-payment-views-page.sql")
@@ -127,7 +141,11 @@ public class PaymentRoutes extends RouteBuilder {
 
         // Body in: a PaymentPlan. Stores the payment, in flight, in the caller's transaction.
         from("direct:payment-create").routeId("payment-create").errorHandler(noErrorHandler())
-                .process(e -> e.getIn().setBody(payments.row(e.getIn().getBody(PaymentPlan.class))))
+                .process(e -> {
+                    PaymentPlan plan = e.getIn().getBody(PaymentPlan.class);
+                    Transactions.created(e, "PAYMENT", plan.paymentId());
+                    e.getIn().setBody(payments.row(plan));
+                })
                 .to(SQL + "insert-payment.sql");
 
         // Property malipoPaymentId in. Sends the stored payment to its provider, after the
@@ -213,11 +231,13 @@ public class PaymentRoutes extends RouteBuilder {
 
         from("direct:payment-settle-apply").routeId("payment-settle-apply").errorHandler(noErrorHandler())
                 .process(settlement::apply)
-                // A payment no longer in flight (a late contradicting report) ends here.
+                // A repeat, or a late failure (kept for an operator), ends here.
                 .filter(exchangeProperty(Settlement.APPLIED).isEqualTo(true))
                     .to("direct:payment-settle-follow")
                 .end();
 
+        // A late success follows the same path: its money pays the order it was for if that can
+        // still take it, and otherwise goes back to the payer.
         from("direct:payment-settle-follow").routeId("payment-settle-follow").errorHandler(noErrorHandler())
                 .filter(exchangeProperty(Settlement.SUCCEEDED).isEqualTo(true))
                     .to("direct:ledger-post-collection")
@@ -225,11 +245,12 @@ public class PaymentRoutes extends RouteBuilder {
                 .filter(exchangeProperty(PaymentProperties.ORDER_UUID).isNotNull())
                     .to("direct:order-payment-outcome")
                 .end()
+                .process(settlement::orphanLateCollection)
                 .to("direct:payment-event-enqueue")
-                .process(settlement::alertIfOrphaned)
                 .filter(exchangeProperty(PaymentProperties.ORPHANED).isEqualTo(true))
                     .to("direct:reversal-create-automatic")
-                .end();
+                .end()
+                .process(settlement::conclude);
 
         rest("/v1/providers").post("/{code}/notify").id("rest-provider-notify")
                 .description("Where payment providers report outcomes; each signs with its own notification secret")
@@ -258,10 +279,14 @@ public class PaymentRoutes extends RouteBuilder {
                 .end()
                 .to("direct:outgoing-reconcile");
 
+        // Only the run whose claim lands asks the provider about a payment.
         from("direct:payment-check").routeId("payment-check").errorHandler(noErrorHandler())
-                .setBody(e -> Map.of("paymentId", e.getProperty(PaymentProperties.PAYMENT_ID)))
-                .to(SQL + "select-payment.sql?outputType=SelectOne")
-                .filter(body().isNotNull())
+                .setBody(e -> Map.of("paymentId", e.getProperty(PaymentProperties.PAYMENT_ID), "now", payments.now(),
+                        "leaseUntil", payments.now().plus(reconcileLease)))
+                .to(SQL + "update-payment-check-claimed.sql")
+                .filter(header(SqlConstants.SQL_UPDATE_COUNT).isEqualTo(1))
+                    .setBody(e -> Map.of("paymentId", e.getProperty(PaymentProperties.PAYMENT_ID)))
+                    .to(SQL + "select-payment.sql?outputType=SelectOne")
                     .process(e -> {
                         e.setProperty(Reconciliation.CHECKED, e.getIn().getBody(Map.class));
                         payments.request(e, e.getIn().getBody(Map.class));

@@ -1,5 +1,7 @@
 package io.malipo.channels;
 
+import io.malipo.channels.Conflicts.Conflict;
+import io.malipo.channels.Conflicts.Resolution;
 import io.malipo.common.ApiException;
 import io.malipo.common.RandomTokens;
 import io.malipo.common.Rows;
@@ -20,10 +22,12 @@ import org.springframework.stereotype.Component;
 
 /**
  * The steps of settling a payment, run by route payment-settle inside one transaction with the
- * order update, the ledger posting and the outbox rows they cause: find the payment, claim the
- * report's event key (a repeated report stops here), move the payment out of flight with a
- * compare-and-set (a contradicting late report stops here), then let the order, the ledger and
- * the deliveries follow.
+ * order update, the ledger posting and the outbox rows they cause: find and lock the payment,
+ * claim the report's event key (a repeated report stops here), apply the {@link Transition} the
+ * report makes from the payment's status, then let the order, the ledger and the deliveries
+ * follow. A report that contradicts how the payment ended is never dropped: a late success is
+ * recorded and its money goes to the order it was for or back to the payer; a late failure is
+ * kept for an operator ({@link Conflicts}).
  */
 @Component
 public class Settlement {
@@ -33,18 +37,22 @@ public class Settlement {
     static final String NEW_EVENT = "malipoNewEvent";
     static final String APPLIED = "malipoApplied";
     static final String SUCCEEDED = "malipoSucceeded";
+    static final String TRANSITION = "malipoTransition";
     private static final Logger LOG = LoggerFactory.getLogger(Settlement.class);
 
     private final NamedParameterJdbcTemplate jdbc;
     private final Payments payments;
     private final Fees fees;
+    private final Conflicts conflicts;
     private final Counter orphaned;
     private final Counter unmatched;
 
-    public Settlement(NamedParameterJdbcTemplate jdbc, Payments payments, Fees fees, MeterRegistry meters) {
+    public Settlement(NamedParameterJdbcTemplate jdbc, Payments payments, Fees fees, Conflicts conflicts,
+            MeterRegistry meters) {
         this.jdbc = jdbc;
         this.payments = payments;
         this.fees = fees;
+        this.conflicts = conflicts;
         this.orphaned = Counter.builder("malipo.payments.orphaned")
                 .description("Payments that succeeded for an order that was already final: to be reversed")
                 .register(meters);
@@ -63,27 +71,25 @@ public class Settlement {
         }
     }
 
-    /** The payment the report names, which must be of the report's mode. */
+    /** The payment the report names, locked, which must be of the report's mode. */
     public void findPayment(Exchange exchange) {
         SettlementReport report = exchange.getProperty(REPORT, SettlementReport.class);
         List<Map<String, Object>> rows = report.paymentId() != null
-                ? jdbc.queryForList(SqlFiles.load("payments/select-payment.sql"), Map.of("paymentId", report.paymentId()))
-                : jdbc.queryForList(SqlFiles.load("payments/select-payment-by-reference.sql"),
+                ? jdbc.queryForList(SqlFiles.load("payments/select-payment-for-settlement.sql"),
+                        Map.of("paymentId", report.paymentId()))
+                : jdbc.queryForList(SqlFiles.load("payments/select-payment-by-reference-for-settlement.sql"),
                         Map.of("reference", String.valueOf(report.reference()), "provider", report.provider()));
-        if (rows.isEmpty()) {
-            return;
+        if (!rows.isEmpty()) {
+            requireMode(report, rows.get(0));
+            exchange.setProperty(PAYMENT, rows.get(0));
         }
-        Map<String, Object> payment = rows.get(0);
-        if (Rows.bool(payment, "livemode") != report.livemode()) {
-            throw new ApiException(403, "wrong_mode", "This report is signed for "
-                    + (report.livemode() ? "live" : "test") + " mode; the payment it names is not.");
-        }
-        exchange.setProperty(PAYMENT, payment);
     }
 
     /**
-     * A payment the payer made on their own with an order's payment token: a new payment of the
-     * order (body in: the order found by checkout, or null), already SUCCEEDED or FAILED.
+     * A payment the payer made on their own with an order's payment token (body in: the order
+     * found by checkout, or null): stored by the first report of its provider transaction, and
+     * found again, locked, by every later one, so a FAILED report followed by a SUCCESS names
+     * one payment.
      */
     @SuppressWarnings("unchecked")
     public void manualPayment(Exchange exchange) {
@@ -92,19 +98,26 @@ public class Settlement {
         if (order == null) {
             return;
         }
-        Map<String, Object> payment = new LinkedHashMap<>();
-        payment.put("id", UUID.randomUUID());
-        payment.put("merchant_id", order.get("merchant_id"));
-        payment.put("livemode", report.livemode());
-        payment.put("checkout_order", order.get("id"));
-        payment.put("channel", Channel.MANUAL.name());
-        payment.put("provider", report.provider());
-        payment.put("amount", report.amount());
-        payment.put("currency", report.currency() == null ? order.get("currency") : report.currency());
-        payment.put("msisdn", report.msisdn());
-        payment.put("transid", report.providerRef());
-        payment.put("reference", "MLP" + RandomTokens.crockford(16));
-        payment.put("status", "NEW");
+        Map<String, Object> row = new LinkedHashMap<>();
+        row.put("id", UUID.randomUUID());
+        row.put("merchantId", order.get("merchant_id"));
+        row.put("livemode", report.livemode());
+        row.put("orderUuid", order.get("id"));
+        row.put("provider", report.provider());
+        row.put("amount", report.amount());
+        row.put("currency", report.currency() == null ? order.get("currency") : report.currency());
+        row.put("msisdn", report.msisdn());
+        row.put("transid", report.providerRef());
+        row.put("reference", "MLP" + RandomTokens.crockford(16));
+        row.put("providerRef", report.providerRef());
+        row.put("now", payments.now());
+        jdbc.update(SqlFiles.load("payments/insert-manual-payment.sql"), row);
+        Map<String, Object> payment = jdbc.queryForList(
+                SqlFiles.load("payments/select-payment-by-order-transid-for-settlement.sql"),
+                Map.of("orderUuid", order.get("id"), "transid", String.valueOf(report.providerRef()))).stream()
+                .findFirst().orElseThrow(() -> new IllegalStateException("the payment of provider transaction "
+                        + report.providerRef() + " was neither stored nor found"));
+        requireMode(report, payment);
         exchange.setProperty(PAYMENT, payment);
     }
 
@@ -130,15 +143,29 @@ public class Settlement {
         }
     }
 
-    /** Moves the payment out of flight, or stores the payer's own payment; false when it was not in flight. */
+    /**
+     * Applies the report's transition to the locked payment. Property {@value #APPLIED} out: true
+     * when the payment changed (settled, or succeeded late), so the order, the ledger and the
+     * deliveries follow.
+     */
     @SuppressWarnings("unchecked")
     public void apply(Exchange exchange) {
         SettlementReport report = exchange.getProperty(REPORT, SettlementReport.class);
         Map<String, Object> payment = exchange.getProperty(PAYMENT, Map.class);
+        Transition transition = Transition.of(Rows.string(payment, "status"), report.outcome());
         boolean succeeded = report.outcome() == Outcome.SUCCEEDED;
         BigDecimal amount = (BigDecimal) payment.get("amount");
         BigDecimal fee = succeeded ? fees.fee("COLLECTION", Rows.string(payment, "currency"),
                 Rows.string(payment, "channel"), Rows.string(payment, "provider"), amount) : null;
+        exchange.setProperty(TRANSITION, transition);
+        exchange.setProperty(APPLIED, false);
+        exchange.setProperty(SUCCEEDED, succeeded);
+        exchange.setProperty(PaymentProperties.UNCOUNTED, report.uncounted());
+        exchange.setProperty(PaymentProperties.AMOUNT, amount);
+        exchange.setProperty(PaymentProperties.CURRENCY, payment.get("currency"));
+        exchange.setProperty(PaymentProperties.PAYMENT_ID, payment.get("id"));
+        exchange.setProperty(PaymentProperties.ORDER_UUID, payment.get("checkout_order"));
+        exchange.setProperty(PaymentProperties.OUTCOME, succeeded ? Outcome.SUCCEEDED : Outcome.FAILED);
         Map<String, Object> update = new LinkedHashMap<>();
         update.put("paymentId", payment.get("id"));
         update.put("status", succeeded ? "SUCCEEDED" : "FAILED");
@@ -148,44 +175,24 @@ public class Settlement {
         update.put("failureMessage", succeeded ? null : report.failureMessage());
         update.put("released", report.uncounted());
         update.put("now", payments.now());
-        boolean applied;
-        if ("NEW".equals(payment.get("status"))) {
-            Map<String, Object> row = new LinkedHashMap<>();
-            row.put("id", payment.get("id"));
-            row.put("merchantId", payment.get("merchant_id"));
-            row.put("livemode", payment.get("livemode"));
-            row.put("orderUuid", payment.get("checkout_order"));
-            row.put("channel", payment.get("channel"));
-            row.put("provider", payment.get("provider"));
-            row.put("amount", amount);
-            row.put("currency", payment.get("currency"));
-            row.put("msisdn", payment.get("msisdn"));
-            row.put("cardToken", null);
-            row.put("transid", payment.get("transid"));
-            row.put("merchantReference", null);
-            row.put("description", null);
-            row.put("reference", payment.get("reference"));
-            row.put("providerRef", report.providerRef());
-            row.put("status", "PENDING");
-            row.put("nextCheckAt", null);
-            row.put("now", update.get("now"));
-            jdbc.update(SqlFiles.load("payments/insert-payment.sql"), row);
-        }
-        applied = jdbc.update(SqlFiles.load("payments/update-payment-settled.sql"), update) == 1;
+        boolean applied = switch (transition) {
+            case SETTLE -> jdbc.update(SqlFiles.load("payments/update-payment-settled.sql"), update) == 1;
+            case LATE_SUCCESS -> jdbc.update(SqlFiles.load("payments/update-payment-succeeded-late.sql"), update) == 1;
+            case REPEAT -> {
+                LOG.info("Payment {} had already {}; report {} from {} changed nothing", payment.get("id"),
+                        Rows.string(payment, "status"), report.eventKey(), report.provider());
+                yield false;
+            }
+            case LATE_FAILURE -> {
+                conflicts.record(conflict(report, payment, Resolution.NEEDS_REVIEW, null,
+                        "The provider reported a failure (" + report.failureCode() + ") of a payment Malipo had "
+                                + "recorded as " + Rows.string(payment, "status") + "; nothing was changed: check "
+                                + "with the provider whether the money was taken back."), payments.now());
+                yield false;
+            }
+        };
         exchange.setProperty(APPLIED, applied);
-        exchange.setProperty(SUCCEEDED, succeeded);
-        exchange.setProperty(PaymentProperties.UNCOUNTED, report.uncounted());
-        exchange.setProperty(PaymentProperties.AMOUNT, amount);
-        exchange.setProperty(PaymentProperties.CURRENCY, payment.get("currency"));
-        exchange.setProperty(PaymentProperties.PAYMENT_ID, payment.get("id"));
-        exchange.setProperty(PaymentProperties.ORDER_UUID, payment.get("checkout_order"));
-        exchange.setProperty(PaymentProperties.OUTCOME, succeeded ? Outcome.SUCCEEDED : Outcome.FAILED);
-        if (!applied) {
-            LOG.info("Payment {} was no longer in flight; {} report {} from {} changed nothing", payment.get("id"),
-                    report.outcome(), report.eventKey(), report.provider());
-            return;
-        }
-        if (succeeded) {
+        if (applied && succeeded) {
             Map<String, Object> collection = new LinkedHashMap<>();
             collection.put("merchantId", payment.get("merchant_id"));
             collection.put("livemode", payment.get("livemode"));
@@ -199,13 +206,61 @@ public class Settlement {
         }
     }
 
-    /** Money received for an order that could no longer take it: kept, flagged, to be sent back. */
-    public void alertIfOrphaned(Exchange exchange) {
-        if (Boolean.TRUE.equals(exchange.getProperty(PaymentProperties.ORPHANED, Boolean.class))) {
+    /**
+     * A late success of a payment that paid no order (a token-API collection): its merchant was
+     * told it failed and may have collected again, so the money goes back to the payer.
+     */
+    public void orphanLateCollection(Exchange exchange) {
+        if (exchange.getProperty(TRANSITION) == Transition.LATE_SUCCESS
+                && exchange.getProperty(PaymentProperties.ORDER_UUID) == null) {
+            exchange.setProperty(PaymentProperties.ORPHANED, true);
+        }
+    }
+
+    /**
+     * After the payment's consequences: money an order could not take, and every late success,
+     * are recorded for operations with what was done about them.
+     */
+    @SuppressWarnings("unchecked")
+    public void conclude(Exchange exchange) {
+        boolean orphan = Boolean.TRUE.equals(exchange.getProperty(PaymentProperties.ORPHANED, Boolean.class));
+        boolean late = exchange.getProperty(TRANSITION) == Transition.LATE_SUCCESS;
+        if (!orphan && !late) {
+            return;
+        }
+        SettlementReport report = exchange.getProperty(REPORT, SettlementReport.class);
+        Map<String, Object> payment = exchange.getProperty(PAYMENT, Map.class);
+        UUID reversal = exchange.getProperty(OutgoingRoutes.AUTOMATIC_REVERSAL_ID, UUID.class);
+        String detail;
+        if (late && !orphan) {
+            detail = "The provider reported a success of a payment that had failed (" + payment.get("failure_code")
+                    + "); it completed its order, which was still open.";
+        } else if (late) {
+            detail = "The provider reported a success of a payment that had failed (" + payment.get("failure_code")
+                    + ") and whose " + (payment.get("checkout_order") == null ? "merchant was told so"
+                    : "order could no longer take it") + "; the money is sent back to the payer, fee included.";
+        } else {
+            detail = "The payment succeeded for an order that was already final or does not match it; the money is "
+                    + "sent back to the payer, fee included.";
+        }
+        if (orphan && payment.get("checkout_order") != null) {
             orphaned.increment();
-            LOG.warn("Payment {} succeeded for order {} which was already final or does not match it; the money is "
-                            + "recorded and sent back to the payer", exchange.getProperty(PaymentProperties.PAYMENT_ID),
-                    exchange.getProperty(PaymentProperties.ORDER_UUID));
+        }
+        conflicts.record(conflict(report, payment, orphan ? Resolution.AUTOMATIC_REVERSAL : Resolution.ORDER_COMPLETED,
+                reversal, detail), payments.now());
+    }
+
+    private static Conflict conflict(SettlementReport report, Map<String, Object> payment, Resolution resolution,
+            UUID compensation, String detail) {
+        return new Conflict(Rows.uuid(payment, "merchant_id"), Rows.bool(payment, "livemode"), "PAYMENT",
+                Rows.uuid(payment, "id"), report.provider(), report.eventKey(), Rows.string(payment, "status"),
+                report.outcome(), report.providerRef(), resolution, compensation, detail);
+    }
+
+    private static void requireMode(SettlementReport report, Map<String, Object> payment) {
+        if (Rows.bool(payment, "livemode") != report.livemode()) {
+            throw new ApiException(403, "wrong_mode", "This report is signed for "
+                    + (report.livemode() ? "live" : "test") + " mode; the payment it names is not.");
         }
     }
 }

@@ -1,5 +1,6 @@
 package io.malipo.delivery;
 
+import io.malipo.common.KeysetPages;
 import io.malipo.common.Rows;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -41,15 +42,9 @@ public class DeliveryRoutes extends RouteBuilder {
         // The delivery log. Body in: a map with status ('' for any), merchantId (or null),
         // beforeSeq and limit. Body out: a DeliveryPage.
         from("direct:delivery-list").routeId("delivery-list").errorHandler(noErrorHandler())
-                .setProperty("malipoLimit", simple("${body[limit]}", Integer.class))
-                .process(e -> {
-                    Map<String, Object> query = new LinkedHashMap<>(e.getIn().getBody(Map.class));
-                    query.put("limit", ((Integer) query.get("limit")) + 1);
-                    e.getIn().setBody(query);
-                })
+                .process(KeysetPages.oneMore())
                 .to(SQL + "select-deliveries.sql")
-                .process(e -> e.getIn().setBody(page(e.getIn().getBody(List.class),
-                        e.getProperty("malipoLimit", Integer.class))));
+                .process(e -> e.getIn().setBody(page(e.getIn().getBody(List.class), KeysetPages.limit(e))));
 
         // Property malipoDeliveryId in. Body out: the DeliveryView with payload and attempts, or null.
         from("direct:delivery-get").routeId("delivery-get").errorHandler(noErrorHandler())
@@ -145,7 +140,7 @@ public class DeliveryRoutes extends RouteBuilder {
 
     private static DeliveryPage page(List<Map<String, Object>> rows, int limit) {
         List<DeliveryView> views = rows.stream().limit(limit).map(r -> view(r, null)).toList();
-        String next = rows.size() > limit ? Rows.string(rows.get(limit - 1), "seq") : null;
+        String next = KeysetPages.nextBefore(rows, limit);
         return new DeliveryPage(views, next != null, next);
     }
 

@@ -14,7 +14,8 @@ import org.springframework.stereotype.Component;
 /**
  * Double-entry postings, inside the caller's transaction. The lines of a posting sum to zero;
  * the line on account {@value #MERCHANT} moves the merchant's available balance, and a debit the
- * balance does not cover is refused in the same statement that would make it.
+ * balance does not cover is refused in the same statement that would make it (except an
+ * adjustment for money that has already moved).
  */
 @Component
 public class Ledger {
@@ -42,6 +43,18 @@ public class Ledger {
     }
 
     public void post(Posting posting) {
+        post(posting, true);
+    }
+
+    /**
+     * A posting for money that has already moved, which the balance must show even when it does
+     * not cover it: the merchant's balance may go below zero.
+     */
+    public void adjust(Posting posting) {
+        post(posting, false);
+    }
+
+    private void post(Posting posting, boolean covered) {
         BigDecimal sum = posting.lines().stream().map(Line::amount).reduce(BigDecimal.ZERO, BigDecimal::add);
         if (sum.signum() != 0) {
             throw new IllegalArgumentException("posting for " + posting.sourceType() + " " + posting.sourceId()
@@ -69,6 +82,10 @@ public class Ledger {
         Map<String, Object> balance = key(posting);
         balance.put("delta", merchantDelta);
         jdbc.update(SqlFiles.load("ledger/insert-balance.sql"), balance);
+        if (!covered) {
+            jdbc.update(SqlFiles.load("ledger/update-balance-adjust.sql"), balance);
+            return;
+        }
         if (jdbc.update(SqlFiles.load("ledger/update-balance-by.sql"), balance) == 0) {
             throw ApiException.badRequest("insufficient_balance", "The available " + posting.currency()
                     + " balance does not cover the " + merchantDelta.negate().toPlainString() + " this takes from it; "

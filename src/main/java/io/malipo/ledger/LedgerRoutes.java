@@ -30,6 +30,10 @@ public class LedgerRoutes extends RouteBuilder {
         from("direct:ledger-post").routeId("ledger-post")
                 .process(e -> ledger.post(e.getIn().getBody(Posting.class)));
 
+        // Body in: a Posting for money that has already moved; the balance may go below zero.
+        from("direct:ledger-post-adjustment").routeId("ledger-post-adjustment")
+                .process(e -> ledger.adjust(e.getIn().getBody(Posting.class)));
+
         // A succeeded collection. Body in: a map with merchantId, livemode, currency, amount, fee,
         // paymentId, provider and now.
         from("direct:ledger-post-collection").routeId("ledger-post-collection")

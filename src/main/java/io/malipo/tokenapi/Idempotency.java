@@ -4,7 +4,9 @@ import io.malipo.common.ApiException;
 import io.malipo.common.ErrorResponses;
 import io.malipo.common.HttpExchanges;
 import io.malipo.common.JsonBodies;
+import io.malipo.common.Rows;
 import io.malipo.common.SqlFiles;
+import io.malipo.common.Transactions;
 import io.malipo.merchant.SecretBox;
 import jakarta.servlet.http.HttpServletRequest;
 import java.nio.charset.StandardCharsets;
@@ -12,7 +14,6 @@ import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
 import java.time.Clock;
 import java.time.Duration;
-import java.time.Instant;
 import java.time.OffsetDateTime;
 import java.time.ZoneOffset;
 import java.time.temporal.ChronoUnit;
@@ -22,7 +23,9 @@ import java.util.List;
 import java.util.Map;
 import java.util.UUID;
 import java.util.regex.Pattern;
+import org.apache.camel.CamelContext;
 import org.apache.camel.Exchange;
+import org.apache.camel.ProducerTemplate;
 import org.springframework.dao.DuplicateKeyException;
 import org.springframework.jdbc.core.namedparam.NamedParameterJdbcTemplate;
 import org.springframework.stereotype.Component;
@@ -31,8 +34,20 @@ import org.springframework.stereotype.Component;
  * Idempotent writes: a POST sent with an {@code Idempotency-Key} is executed once per merchant,
  * mode and key within the window; the same key with the same request gets the first answer, with
  * another request a 400. The first request claims the key in the database, so this holds across
- * instances; a concurrent repeat waits for the first answer. A request that fails on Malipo's
- * side (5xx) releases its key, so retrying it does the work.
+ * instances, and its work marks the key done in the very transaction that commits the work. So:
+ * <ul>
+ * <li>a repeat while the first is still running is answered at once (409, retry in a second),
+ * never by holding a thread until the first finishes;</li>
+ * <li>a request that failed on Malipo's side before its work committed releases its key, and
+ * so does one Malipo refused on purpose with a 5xx that says to retry (a provider that could not
+ * be reached: nothing was sent), so retrying runs again;</li>
+ * <li>once the work committed the key is kept, even when the answer was lost (the answer failed,
+ * or the instance stopped): a repeat then gets what the work made, never a second payout or
+ * reversal;</li>
+ * <li>a claim whose request stopped before committing anything passes to a repeat once it is
+ * older than any request runs; should the first request still try to commit, it finds its claim
+ * gone and its work rolls back.</li>
+ * </ul>
  */
 @Component
 public class Idempotency {
@@ -41,25 +56,39 @@ public class Idempotency {
     static final String CLAIMED = "malipoIdempotencyClaim";
     static final String REPLAYED = "malipoIdempotencyReplayed";
     private static final Pattern KEY = Pattern.compile("[\\x21-\\x7e]{1,255}");
-    private static final Duration WAIT_FOR_FIRST = Duration.ofSeconds(10);
+    /** Longer than any request runs (provider calls are bounded well below it). */
+    static final Duration CLAIM_LAPSES_AFTER = Duration.ofMinutes(2);
+    /** What a repeat shows of a request whose work committed but whose answer was lost. */
+    private static final Map<String, Resource> RESOURCES = Map.of(
+            "PAYMENT", new Resource("direct:payment-view", "paymentId"),
+            "PAYOUT", new Resource("direct:payout-view", "payoutId"),
+            "REVERSAL", new Resource("direct:reversal-view", "reversalId"));
+
+    private record Resource(String viewRoute, String idName) {
+    }
 
     private final NamedParameterJdbcTemplate jdbc;
     private final Clock clock;
     private final Duration window;
     private final SecretBox box;
+    private final JsonBodies json;
+    private final ProducerTemplate views;
 
-    public Idempotency(NamedParameterJdbcTemplate jdbc, Clock clock, TokenApiProperties properties, SecretBox box) {
+    public Idempotency(NamedParameterJdbcTemplate jdbc, Clock clock, TokenApiProperties properties, SecretBox box,
+            JsonBodies json, CamelContext camel) {
         this.jdbc = jdbc;
         this.clock = clock;
         this.window = properties.idempotencyWindow();
         this.box = box;
+        this.json = json;
+        this.views = camel.createProducerTemplate();
     }
 
     /**
-     * Claims the request's key (if it has one), or answers it with the first answer and stops the
-     * exchange when the key was used before for the same request.
+     * Claims the request's key (if it has one), or answers it and stops the exchange when the key
+     * was used before for the same request.
      */
-    public void claim(Exchange exchange) throws InterruptedException {
+    public void claim(Exchange exchange) throws Exception {
         String key = exchange.getIn().getHeader(HEADER, String.class);
         if (key == null) {
             return;
@@ -74,39 +103,89 @@ public class Idempotency {
         claim.put("livemode", caller.livemode());
         claim.put("key", key);
         claim.put("requestHash", fingerprint(exchange));
+        claim.put("claimToken", UUID.randomUUID());
         claim.put("now", now());
         claim.put("olderThan", now().minus(window));
         jdbc.update(SqlFiles.load("tokenapi/delete-idempotency-key.sql"), claim);
         try {
             jdbc.update(SqlFiles.load("tokenapi/insert-idempotency-key.sql"), claim);
-            exchange.setProperty(CLAIMED, claim);
+            claimed(exchange, claim);
             return;
         } catch (DuplicateKeyException usedBefore) {
-            Instant deadline = clock.instant().plus(WAIT_FOR_FIRST);
-            do {
-                List<Map<String, Object>> rows = jdbc.queryForList(SqlFiles.load("tokenapi/select-idempotency-key.sql"),
-                        claim);
-                if (rows.isEmpty()) {
-                    break;
-                }
-                Map<String, Object> first = rows.get(0);
-                if (!claim.get("requestHash").equals(first.get("request_hash"))) {
-                    throw ApiException.badRequest("idempotency_key_reused", "This Idempotency-Key was already used for "
-                            + "a different request; use a new key for each operation.");
-                }
-                if (first.get("response_status") != null) {
-                    answer(exchange, ((Number) first.get("response_status")).intValue(),
-                            box.open(owner(claim), (String) first.get("response_body")));
-                    return;
-                }
-                Thread.sleep(50);
-            } while (clock.instant().isBefore(deadline));
+            List<Map<String, Object>> rows = jdbc.queryForList(SqlFiles.load("tokenapi/select-idempotency-key.sql"),
+                    claim);
+            if (!rows.isEmpty() && repeat(exchange, claim, rows.get(0))) {
+                return;
+            }
         }
         throw new ApiException(409, "idempotency_key_in_use", "A request with this Idempotency-Key is still being "
-                + "processed; retry in a moment to get its answer.");
+                + "processed; retry in a moment to get its answer.").withHeader("Retry-After", "1");
     }
 
-    /** Keeps the answer of a claimed request for its repeats, or releases the key after a 5xx. */
+    /** True when the repeat was answered, or took over a lapsed claim; false when the first still runs. */
+    private boolean repeat(Exchange exchange, Map<String, Object> claim, Map<String, Object> first) throws Exception {
+        if (!claim.get("requestHash").equals(first.get("request_hash"))) {
+            throw ApiException.badRequest("idempotency_key_reused", "This Idempotency-Key was already used for "
+                    + "a different request; use a new key for each operation.");
+        }
+        boolean committed = first.get("committed_at") != null;
+        if (first.get("response_body") != null) {
+            answer(exchange, ((Number) first.get("response_status")).intValue(),
+                    box.open(owner(claim), (String) first.get("response_body")));
+            return true;
+        }
+        boolean lapsed = Rows.instant(first, "created_at").isBefore(now().minus(CLAIM_LAPSES_AFTER).toInstant());
+        if (committed && (first.get("response_status") != null || lapsed)) {
+            answerLost(exchange, claim, Rows.string(first, "resource_type"), Rows.uuid(first, "resource_id"));
+            return true;
+        }
+        if (!lapsed) {
+            return false;
+        }
+        Map<String, Object> takeOver = new LinkedHashMap<>(claim);
+        takeOver.put("staleToken", Rows.uuid(first, "claim_token"));
+        takeOver.put("staleBefore", now().minus(CLAIM_LAPSES_AFTER));
+        if (jdbc.update(SqlFiles.load("tokenapi/update-idempotency-claim-taken-over.sql"), takeOver) == 1) {
+            claimed(exchange, claim);
+            return true;
+        }
+        return false;
+    }
+
+    /** The work committed but its answer never reached the client: what it made, as created. */
+    private void answerLost(Exchange exchange, Map<String, Object> claim, String type, UUID id) throws Exception {
+        Resource resource = type == null ? null : RESOURCES.get(type);
+        if (resource == null) {
+            throw new ApiException(409, "idempotency_key_done", "The request with this Idempotency-Key was carried "
+                    + "out, but its answer was lost; list the resource to see the result.");
+        }
+        Map<String, Object> query = new LinkedHashMap<>();
+        query.put(resource.idName(), id);
+        query.put("merchantId", claim.get("merchantId"));
+        query.put("livemode", claim.get("livemode"));
+        json.respond(exchange, 201, views.requestBody(resource.viewRoute(), query));
+        answer(exchange, 201, exchange.getMessage().getBody(String.class));
+    }
+
+    private void claimed(Exchange exchange, Map<String, Object> claim) {
+        exchange.setProperty(CLAIMED, claim);
+        Transactions.beforeCommit(exchange, e -> {
+            Transactions.Created created = Transactions.created(e);
+            Map<String, Object> done = new LinkedHashMap<>(claim);
+            done.put("now", now());
+            done.put("resourceType", created == null ? null : created.type());
+            done.put("resourceId", created == null ? null : created.id());
+            if (jdbc.update(SqlFiles.load("tokenapi/update-idempotency-committed.sql"), done) == 0) {
+                throw new ApiException(409, "idempotency_key_in_use", "This request took too long and a repeat "
+                        + "with the same Idempotency-Key took over; nothing was done by this one.");
+            }
+        });
+    }
+
+    /**
+     * Keeps the answer of a claimed request for its repeats; after a 5xx, releases the key unless
+     * the request's work committed (then a repeat gets what it made).
+     */
     @SuppressWarnings("unchecked")
     public void record(Exchange exchange) {
         Map<String, Object> claim = exchange.getProperty(CLAIMED, Map.class);
@@ -115,12 +194,21 @@ public class Idempotency {
         }
         int status = exchange.getMessage().getHeader(Exchange.HTTP_RESPONSE_CODE, 200, Integer.class);
         Map<String, Object> update = new LinkedHashMap<>(claim);
+        update.put("status", status);
         if (status >= 500) {
-            update.put("olderThan", OffsetDateTime.now(clock).withOffsetSameInstant(ZoneOffset.UTC).plusYears(1));
-            jdbc.update(SqlFiles.load("tokenapi/delete-idempotency-key.sql"), update);
+            boolean deliberate = exchange.getProperty(Exchange.EXCEPTION_CAUGHT) instanceof ApiException;
+            List<Map<String, Object>> rows = jdbc.queryForList(SqlFiles.load("tokenapi/select-idempotency-key.sql"),
+                    claim);
+            boolean committed = !rows.isEmpty() && rows.get(0).get("committed_at") != null;
+            if (deliberate || !committed) {
+                jdbc.update(SqlFiles.load("tokenapi/delete-idempotency-claim.sql"), claim);
+            } else {
+                // The work is done and only its answer failed: repeats are shown what it made.
+                update.put("body", null);
+                jdbc.update(SqlFiles.load("tokenapi/update-idempotency-response.sql"), update);
+            }
             return;
         }
-        update.put("status", status);
         // Sealed: an answer may hold a secret shown once (a webhook endpoint's).
         String body = exchange.getMessage().getBody(String.class);
         update.put("body", box.seal(owner(claim), body == null ? "" : body));

@@ -173,6 +173,30 @@ class SettlementIT extends PostgresIT {
     }
 
     @Test
+    void aPayersOwnPaymentReportedFailedThenSucceededIsRecordedOnceAndCompletesTheOrder() {
+        String token = order("M-2", "5000").get("payment_token");
+        String failed = byToken(token, "C2B-M-2", "FAILED");
+        String succeeded = byToken(token, "C2B-M-2", "SUCCESS");
+
+        assertThat(notify("mixx-tz", failed, sandboxSignature("mixx-tz", failed)).status()).isEqualTo(200);
+        Response late = notify("mixx-tz", succeeded, sandboxSignature("mixx-tz", succeeded));
+        Response repeated = notify("mixx-tz", succeeded, sandboxSignature("mixx-tz", succeeded));
+
+        assertThat(late.status()).as(late.body()).isEqualTo(200);
+        assertThat(repeated.status()).as(repeated.body()).isEqualTo(200);
+        assertThat(jdbc.queryForList("SELECT p.status FROM payment p JOIN checkout_order o ON o.id = p.checkout_order "
+                + "WHERE o.payment_token = ?", String.class, token)).containsExactly("SUCCEEDED");
+        assertThat(orderStatus("M-2")).isEqualTo("COMPLETED");
+        assertThat(jdbc.queryForObject("SELECT count(DISTINCT e.posting_id) FROM ledger_entry e JOIN payment p ON "
+                + "p.id = e.source_id JOIN checkout_order o ON o.id = p.checkout_order WHERE o.payment_token = ?",
+                Integer.class, token)).isEqualTo(1);
+        Await.until("the callback", () -> receiver.receivedFor("M-2").size() == 1);
+        assertThat(jdbc.queryForObject("SELECT resolution FROM settlement_conflict c JOIN payment p ON "
+                + "p.id = c.subject_id JOIN checkout_order o ON o.id = p.checkout_order WHERE o.payment_token = ?",
+                String.class, token)).isEqualTo("ORDER_COMPLETED");
+    }
+
+    @Test
     void moneyThatCannotCompleteAnOrderIsRecordedFlaggedAndNeverDropped() {
         String token = order("O-1", "5000").get("payment_token");
         double orphansBefore = orphans();
@@ -283,6 +307,13 @@ class SettlementIT extends PostgresIT {
     private Response c2b(String token, String msisdn, String amount) {
         return http.post("/sandbox/mixx-tz/push-ussd/v1/c2b", "{\"payment_token\": \"" + token + "\", \"msisdn\": \""
                 + msisdn + "\", \"amount\": \"" + amount + "\"}");
+    }
+
+    /** The aggregator's report of a payment a payer made with an order's payment token. */
+    private static String byToken(String token, String transaction, String status) {
+        return "{\"event\": \"c2b\", \"transaction_id\": \"" + transaction + "\", \"payment_token\": \"" + token
+                + "\", \"msisdn\": \"255712000009\", \"amount\": \"5000\", \"currency\": \"TZS\", \"status\": \""
+                + status + "\", \"reason\": " + ("FAILED".equals(status) ? "\"insufficient_funds\"" : "null") + "}";
     }
 
     private static String vodacom(String reference, String transaction, String code) {

@@ -1,0 +1,1 @@
+SELECT payment_id FROM reversal WHERE id = :#id
