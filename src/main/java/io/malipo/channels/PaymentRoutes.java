@@ -260,7 +260,11 @@ public class PaymentRoutes extends RouteBuilder {
         from("direct:provider-notify").routeId("provider-notify")
                 .routeConfigurationId(ErrorRouteConfigurations.TOKEN_API)
                 .process(notifications::authenticate)
-                .toD("direct:connector-${exchangeProperty.malipoConnector}-notify")
+                .doTry()
+                    .toD("direct:connector-${exchangeProperty.malipoConnector}-notify")
+                .doCatch(Exception.class)
+                    .process(notifications::unreadable)
+                .end()
                 .process(notifications::report)
                 // A report that is not final yet (in progress) is acknowledged and settles nothing.
                 .filter(body().isInstanceOf(SettlementReport.class))

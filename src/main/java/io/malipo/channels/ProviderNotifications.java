@@ -8,6 +8,8 @@ import java.nio.charset.StandardCharsets;
 import java.util.Optional;
 import java.util.UUID;
 import org.apache.camel.Exchange;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 import org.springframework.stereotype.Component;
 
 /**
@@ -18,6 +20,9 @@ import org.springframework.stereotype.Component;
  */
 @Component
 public class ProviderNotifications {
+
+    private static final Logger LOG = LoggerFactory.getLogger(ProviderNotifications.class);
+    private static final String UNREADABLE = "malipoUnreadableNotification";
 
     public static final String SIGNATURE_HEADER = "X-Signature";
 
@@ -53,19 +58,38 @@ public class ProviderNotifications {
         exchange.getIn().setBody(new String(body, StandardCharsets.UTF_8));
     }
 
+    /**
+     * A signed notification the connector could not read at all (not JSON, not the provider's
+     * format): the provider is told, and nothing is recorded.
+     */
+    public void unreadable(Exchange exchange) {
+        Throwable failure = exchange.getProperty(Exchange.EXCEPTION_CAUGHT, Throwable.class);
+        LOG.warn("Provider {} sent a notification its connector could not read: {}",
+                exchange.getProperty(PaymentProperties.PROVIDER), failure == null ? "" : failure.getClass()
+                        .getSimpleName());
+        // Refused by report(): an exception thrown inside a doCatch would escape the route's error handling.
+        exchange.setProperty(UNREADABLE, true);
+    }
+
     /** The canonical report the connector read out of the notification, as the body; null when not final. */
     public void report(Exchange exchange) {
         Outcome outcome = exchange.getProperty(PaymentProperties.OUTCOME, Outcome.class);
         String eventKey = exchange.getProperty(PaymentProperties.EVENT_KEY, String.class);
-        if (outcome == null || eventKey == null || eventKey.isBlank()) {
+        String reference = exchange.getProperty(PaymentProperties.REFERENCE, String.class);
+        String token = exchange.getProperty(PaymentProperties.PAYMENT_TOKEN, String.class);
+        String providerRef = exchange.getProperty(PaymentProperties.PROVIDER_REF, String.class);
+        if (Boolean.TRUE.equals(exchange.getProperty(UNREADABLE, Boolean.class))) {
+            throw ApiException.badRequest("unreadable_notification", "The notification is not in this provider's "
+                    + "notification format.");
+        }
+        if (outcome == null || blank(eventKey) || blank(providerRef) || blank(reference) && blank(token)) {
             throw ApiException.badRequest("unreadable_notification",
-                    "The notification names no outcome or no transaction id.");
+                    "The notification names no outcome, no transaction id, or nothing of Malipo's it is about.");
         }
         if (outcome != Outcome.SUCCEEDED && outcome != Outcome.FAILED) {
             exchange.getIn().setBody(null);
             return;
         }
-        String token = exchange.getProperty(PaymentProperties.PAYMENT_TOKEN, String.class);
         BigDecimal amount = exchange.getProperty(PaymentProperties.AMOUNT, BigDecimal.class);
         if (token != null && amount == null) {
             throw ApiException.badRequest("unreadable_notification", "A payment by token must carry its amount.");
@@ -79,6 +103,10 @@ public class ProviderNotifications {
                 exchange.getProperty(PaymentProperties.FAILURE_CODE, String.class),
                 exchange.getProperty(PaymentProperties.FAILURE_MESSAGE, String.class),
                 exchange.getProperty(PaymentProperties.LIVEMODE, Boolean.class), false));
+    }
+
+    private static boolean blank(String text) {
+        return text == null || text.isBlank();
     }
 
     /** The signature a provider (or the sandbox, playing one) puts on a notification body. */
