@@ -64,6 +64,10 @@ public class CheckoutAuth {
         if (!"HS256".equalsIgnoreCase(header(exchange, "Digest-Method").strip())) {
             throw refused("Digest-Method must be HS256.");
         }
+        // Before anything costs work: a list no client sends is refused as it is.
+        DigestVerifier.problem(header(exchange, "Signed-Fields")).ifPresent(problem -> {
+            throw refused(problem);
+        });
         String timestamp = header(exchange, "Timestamp");
         Instant signedAt = Timestamps.parse(timestamp, properties.zone()).orElseThrow(() -> refused(
                 "The Timestamp header could not be read: send ISO 8601 such as 2026-05-01T12:30:46+03:00."));

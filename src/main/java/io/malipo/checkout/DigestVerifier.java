@@ -7,8 +7,14 @@ import java.security.MessageDigest;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Base64;
+import java.util.HashMap;
+import java.util.HashSet;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
+import java.util.function.Predicate;
+import java.util.regex.Pattern;
 import javax.crypto.Mac;
 import javax.crypto.spec.SecretKeySpec;
 
@@ -37,42 +43,109 @@ public final class DigestVerifier {
         }
     }
 
+    /** The most names Signed-Fields may list: create-order with billing and shipping signs about 45. */
+    public static final int MAX_NAMES = 100;
+    /** Beyond this a signing string belongs to no request the body cap lets in: that reading is not tried. */
+    static final int MAX_SIGNING_CHARS = 256 * 1024;
+    /** Field names as clients send them: letters, digits, _ - . (dotted nested names) and [] (PHP arrays). */
+    private static final Pattern NAME = Pattern.compile("[A-Za-z0-9_.\\-\\[\\]]{1,64}");
+
+    /** One way the client may have built its signing string. */
+    record Candidate(SignedSource source, SigningProfile profile, List<String> names, String signingString) {
+    }
+
     /**
-     * The first match over the given secrets (current first, then a replaced one still in its
-     * grace), or empty when nothing matches or the Digest is not Base64.
+     * Refuses a Signed-Fields header no client sends, before any signing string is built: more
+     * than {@value #MAX_NAMES} names, a name twice, or a name that is not a field name.
+     *
+     * @return what is wrong, for the client; empty when the header is acceptable
      */
-    public static Optional<Match> verify(List<String> secrets, String timestamp, String signedFields, String digest,
-            List<SignedSource> sources) {
-        Optional<byte[]> presented = decode(digest);
-        if (presented.isEmpty()) {
-            return Optional.empty();
+    public static Optional<String> problem(String signedFields) {
+        List<String> names = trimmedNames(signedFields);
+        if (names.size() > MAX_NAMES) {
+            return Optional.of("Signed-Fields lists " + names.size() + " names; at most " + MAX_NAMES
+                    + " are accepted. List each field you sign once.");
         }
-        List<List<String>> nameVariants = nameVariants(signedFields);
-        for (int s = 0; s < secrets.size(); s++) {
-            Mac mac = mac(secrets.get(s));
-            for (SignedSource source : sources) {
-                for (List<String> names : nameVariants) {
-                    for (SigningProfile profile : SigningProfile.values()) {
-                        Optional<String> signing = signingString(timestamp, names, source, profile);
-                        if (signing.isPresent() && MessageDigest.isEqual(
-                                mac.doFinal(signing.get().getBytes(StandardCharsets.UTF_8)), presented.get())) {
-                            return Optional.of(new Match(source, profile, names, s));
-                        }
-                    }
-                }
+        Set<String> seen = new HashSet<>();
+        for (String name : names) {
+            if (!NAME.matcher(name).matches()) {
+                return Optional.of("Signed-Fields holds '" + (name.length() > 40 ? name.substring(0, 40) + "…" : name)
+                        + "', which is not a field name (letters, digits, _ - . [] and at most 64 characters).");
+            }
+            if (!seen.add(name)) {
+                return Optional.of("Signed-Fields lists " + name + " more than once; list each field you sign once.");
             }
         }
         return Optional.empty();
     }
 
+    /**
+     * The first match over the given secrets (current first, then a replaced one still in its
+     * grace), or empty when nothing matches or the Digest is not Base64. The caller has checked
+     * the names with {@link #problem}: each value is then rendered at most once per profile and
+     * source, each signing string is built once and hashed once per secret, and none grows past
+     * {@value #MAX_SIGNING_CHARS} characters, so the work is bounded by the request's size.
+     */
+    public static Optional<Match> verify(List<String> secrets, String timestamp, String signedFields, String digest,
+            List<SignedSource> sources) {
+        Optional<byte[]> presented = decode(digest);
+        if (presented.isEmpty() || problem(signedFields).isPresent()) {
+            return Optional.empty();
+        }
+        List<Mac> macs = secrets.stream().map(DigestVerifier::mac).toList();
+        Match[] found = new Match[1];
+        candidates(timestamp, signedFields, sources, candidate -> {
+            byte[] signing = candidate.signingString().getBytes(StandardCharsets.UTF_8);
+            for (int s = 0; s < macs.size(); s++) {
+                if (MessageDigest.isEqual(macs.get(s).doFinal(signing), presented.get())) {
+                    found[0] = new Match(candidate.source(), candidate.profile(), candidate.names(), s);
+                    return true;
+                }
+            }
+            return false;
+        });
+        return Optional.ofNullable(found[0]);
+    }
+
+    /**
+     * Offers each candidate signing string in turn, until {@code stop} says so: per profile and
+     * source, each named value rendered once and shared by both readings of the names.
+     */
+    static void candidates(String timestamp, String signedFields, List<SignedSource> sources,
+            Predicate<Candidate> stop) {
+        List<List<String>> nameVariants = nameVariants(signedFields);
+        for (SignedSource source : sources) {
+            for (SigningProfile profile : SigningProfile.values()) {
+                Map<String, Optional<String>> rendered = new HashMap<>();
+                for (List<String> names : nameVariants) {
+                    Optional<String> signing = signingString(timestamp, names, source, profile, rendered);
+                    if (signing.isPresent() && stop.test(new Candidate(source, profile, names, signing.get()))) {
+                        return;
+                    }
+                }
+            }
+        }
+    }
+
     /** The string this profile's client signs for these values; empty when it could not have sent them. */
     static Optional<String> signingString(String timestamp, List<String> names, SignedSource source,
             SigningProfile profile) {
+        return signingString(timestamp, names, source, profile, new HashMap<>());
+    }
+
+    private static Optional<String> signingString(String timestamp, List<String> names, SignedSource source,
+            SigningProfile profile, Map<String, Optional<String>> rendered) {
         StringBuilder text = new StringBuilder("timestamp=").append(timestamp);
         try {
             for (String name : names) {
-                Optional<String> rendered = source.resolve(name.strip()).map(profile::render).orElseGet(profile::absent);
-                rendered.ifPresent(value -> text.append('&').append(name).append('=').append(value));
+                Optional<String> value = rendered.computeIfAbsent(name.strip(),
+                        n -> source.resolve(n).map(profile::render).orElseGet(profile::absent));
+                if (value.isPresent()) {
+                    text.append('&').append(name).append('=').append(value.get());
+                    if (text.length() > MAX_SIGNING_CHARS) {
+                        return Optional.empty();
+                    }
+                }
             }
         } catch (SigningProfile.Unrenderable notThisClient) {
             return Optional.empty();
@@ -91,13 +164,22 @@ public final class DigestVerifier {
      * "timestamp" token, which some clients add, is dropped: the timestamp is always the prefix.
      */
     private static List<List<String>> nameVariants(String signedFields) {
+        List<String> raw = rawNames(signedFields);
+        List<String> trimmed = raw.stream().map(String::strip).filter(n -> !n.isEmpty()).toList();
+        List<String> verbatim = raw.stream().filter(n -> !n.isBlank()).toList();
+        return trimmed.equals(verbatim) ? List.of(trimmed) : List.of(trimmed, verbatim);
+    }
+
+    private static List<String> trimmedNames(String signedFields) {
+        return rawNames(signedFields).stream().map(String::strip).filter(n -> !n.isEmpty()).toList();
+    }
+
+    private static List<String> rawNames(String signedFields) {
         List<String> raw = new ArrayList<>(Arrays.asList((signedFields == null ? "" : signedFields).split(",", -1)));
         if (!raw.isEmpty() && raw.get(0).strip().equalsIgnoreCase("timestamp")) {
             raw.remove(0);
         }
-        List<String> trimmed = raw.stream().map(String::strip).filter(n -> !n.isEmpty()).toList();
-        List<String> verbatim = raw.stream().filter(n -> !n.isBlank()).toList();
-        return trimmed.equals(verbatim) ? List.of(trimmed) : List.of(trimmed, verbatim);
+        return raw;
     }
 
     private static Optional<byte[]> decode(String digest) {
@@ -105,6 +187,10 @@ public final class DigestVerifier {
             return Optional.empty();
         }
         String compact = digest.strip();
+        if (compact.length() > 128) {
+            // An HMAC-SHA256 is 44 characters in Base64; nothing this long is one.
+            return Optional.empty();
+        }
         try {
             return Optional.of(Base64.getDecoder().decode(compact));
         } catch (IllegalArgumentException notStandard) {

@@ -195,6 +195,66 @@ class DigestVerifierTest {
                 CheckoutRequest.parse(latin1, null).sources())).isPresent();
     }
 
+    // --- bounded work
+
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("listsNoClientSends")
+    void aSignedFieldsListNoClientSendsIsRefusedBeforeAnySigningStringIsBuilt(String what, String signedFields,
+            String expected) {
+        assertThat(DigestVerifier.problem(signedFields)).hasValueSatisfying(p -> assertThat(p).contains(expected));
+        String body = "{\"order_id\":\"A1\"}";
+        assertThat(DigestVerifier.verify(List.of(SECRET), TS, signedFields,
+                DigestVerifier.sign(SECRET, "timestamp=" + TS + "&order_id=A1"), sources(body, null))).isEmpty();
+    }
+
+    static List<Object[]> listsNoClientSends() {
+        StringBuilder distinct = new StringBuilder("order_id");
+        for (int i = 0; i < DigestVerifier.MAX_NAMES; i++) {
+            distinct.append(",field_").append(i);
+        }
+        return List.of(
+                new Object[] {"3000 repeated names", ("order_id,").repeat(2999) + "order_id", "3000 names"},
+                new Object[] {"101 distinct names", distinct.toString(), "at most 100"},
+                new Object[] {"a name twice", "order_id,amount, order_id", "more than once"},
+                new Object[] {"a name that is no field name", "order_id,amount=1&x", "not a field name"},
+                new Object[] {"a name of 10 000 characters", "n".repeat(10_000), "not a field name"});
+    }
+
+    @Test
+    void theListsClientsSendPassTheCheck() {
+        for (String signedFields : List.of("vendor,order_id,amount,currency", "timestamp,order_id",
+                "fromdate, todate", "id,gateway_buyer_uuid ", "billing.firstname,billing.email",
+                "billing_firstname,transId", "items[0],order_id,", "")) {
+            assertThat(DigestVerifier.problem(signedFields)).as(signedFields).isEmpty();
+        }
+    }
+
+    @Test
+    void theWorkOfTryingEveryReadingGrowsWithTheRequestNotWithTheNamesTimesTheValues() {
+        // The largest request the body cap lets in: 100 signed fields, nested billing among them.
+        StringBuilder body = new StringBuilder("{\"billing\":{\"firstname\":\"" + "b".repeat(4000) + "\"}");
+        StringBuilder names = new StringBuilder("billing,billing.firstname");
+        for (int i = 0; i < 98; i++) {
+            body.append(",\"f").append(i).append("\":\"").append("v".repeat(600)).append('"');
+            names.append(", f").append(i);
+        }
+        body.append('}');
+        long[] work = {0, 0};
+
+        DigestVerifier.candidates(TS, names.toString(), sources(body.toString(), null), candidate -> {
+            work[0]++;
+            work[1] += candidate.signingString().length();
+            return false;
+        });
+
+        // Two readings of the names (trimmed and as sent) under each profile, each about as long as the body.
+        long readings = 2L * SigningProfile.values().length;
+        assertThat(work[0]).isLessThanOrEqualTo(readings);
+        assertThat(work[1]).isLessThanOrEqualTo(readings * 2 * (body.length() + names.length()));
+        System.out.printf("signing strings for a %d-byte body with 100 signed names: %d strings, %d characters%n",
+                body.length(), work[0], work[1]);
+    }
+
     /** The client's profile matched; its rendering of the nested billing does not count as signing it. */
     private static void assertBillingSignedLossily(Optional<DigestVerifier.Match> match, SigningProfile profile) {
         assertThat(match).hasValueSatisfying(m -> {
