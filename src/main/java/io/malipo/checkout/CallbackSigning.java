@@ -34,8 +34,10 @@ public class CallbackSigning extends RouteBuilder {
     private final Clock clock;
     private final CheckoutProperties properties;
     private final ObjectMapper mapper;
+    private final SignatureUses signatures;
 
-    public CallbackSigning(Clock clock, CheckoutProperties properties, ObjectMapper mapper) {
+    public CallbackSigning(Clock clock, CheckoutProperties properties, ObjectMapper mapper, SignatureUses signatures) {
+        this.signatures = signatures;
         this.clock = clock;
         this.properties = properties;
         this.mapper = mapper;
@@ -83,7 +85,10 @@ public class CallbackSigning extends RouteBuilder {
         out.setHeader("Authorization", "SELCOM " + Base64.getEncoder().encodeToString(
                 credential.apiKey().getBytes(StandardCharsets.UTF_8)));
         out.setHeader("Digest-Method", "HS256");
-        out.setHeader("Digest", DigestVerifier.sign(credential.secrets().get(0), signing.toString()));
+        String digest = DigestVerifier.sign(credential.secrets().get(0), signing.toString());
+        // Bound before it leaves: a receiver tricked into replaying these headers to the API gets a 401.
+        signatures.bind(credential.id(), timestamp, digest, SignatureUses.CALLBACK);
+        out.setHeader("Digest", digest);
         out.setHeader("Timestamp", timestamp);
         out.setHeader("Signed-Fields", String.join(",", SIGNED_FIELDS));
         out.setBody(payload);

@@ -1,6 +1,7 @@
 package io.malipo.checkout;
 
 import java.util.Map;
+import org.apache.camel.Processor;
 import org.apache.camel.builder.RouteBuilder;
 import org.springframework.stereotype.Component;
 
@@ -25,9 +26,13 @@ public class CheckoutUpkeepRoutes extends RouteBuilder {
                 .to(SQL + "update-orders-expired.sql")
                 .log("Expired ${header.CamelSqlUpdateCount} order(s)");
 
+        // Past twice the tolerance, a replayed request fails its Timestamp check anyway.
+        Processor cutoff = e -> e.getIn().setBody(Map.of("cutoff",
+                orders.now().minus(properties.timestampTolerance().multipliedBy(2))));
         from("direct:checkout-replays-forget").routeId("checkout-replays-forget")
-                .process(e -> e.getIn().setBody(Map.of("cutoff",
-                        orders.now().minus(properties.timestampTolerance().multipliedBy(2)))))
-                .to(SQL + "delete-replays-older.sql");
+                .process(cutoff)
+                .to(SQL + "delete-replays-older.sql")
+                .process(cutoff)
+                .to(SQL + "delete-signature-uses-older.sql");
     }
 }

@@ -182,7 +182,8 @@ public final class DigestVerifier {
         return raw;
     }
 
-    private static Optional<byte[]> decode(String digest) {
+    /** The Digest's bytes, from standard or URL-safe Base64; empty when it is neither. */
+    static Optional<byte[]> decode(String digest) {
         if (digest == null || digest.isBlank()) {
             return Optional.empty();
         }

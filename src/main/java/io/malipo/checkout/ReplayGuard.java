@@ -4,52 +4,66 @@ import io.malipo.common.ApiException;
 import io.malipo.common.HttpExchanges;
 import io.malipo.common.SqlFiles;
 import io.malipo.merchant.CheckoutCredential;
+import io.malipo.merchant.SecretBox;
 import jakarta.servlet.http.HttpServletRequest;
 import java.nio.charset.StandardCharsets;
 import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
 import java.time.Clock;
-import java.time.Duration;
-import java.time.Instant;
 import java.time.OffsetDateTime;
 import java.time.ZoneOffset;
 import java.util.HexFormat;
 import java.util.List;
 import java.util.Map;
+import java.util.UUID;
 import org.apache.camel.Exchange;
 import org.springframework.dao.DuplicateKeyException;
 import org.springframework.jdbc.core.namedparam.NamedParameterJdbcTemplate;
 import org.springframework.stereotype.Component;
 
 /**
- * A byte-identical signed request seen again within the timestamp window gets the first
- * answer and is not executed again, on whichever instance it lands: the first arrival claims
- * the request's fingerprint in the database, and the answer is stored against it.
+ * Replays of signed checkout requests, on whichever instance they land. A signature is good for
+ * the one operation it was first presented to ({@link SignatureUses}); on that operation, a
+ * byte-identical request seen again within the timestamp window gets the first answer and is
+ * not executed again: the first arrival claims the request's fingerprint in the database, and
+ * the answer is stored against it, sealed (answers carry card and payment tokens).
  */
 @Component
 public class ReplayGuard {
 
     public static final String FINGERPRINT = "malipoReplayFingerprint";
     static final String REPLAYED = "malipoReplayed";
-    private static final Duration WAIT_FOR_FIRST = Duration.ofSeconds(10);
     private static final List<String> SIGNED_HEADERS =
             List.of("Authorization", "Digest-Method", "Digest", "Timestamp", "Signed-Fields");
+    /** Stored answers from before they were sealed, kept at most a timestamp window. */
+    private static final String UNSEALED = "{";
 
     private final NamedParameterJdbcTemplate jdbc;
     private final Clock clock;
+    private final SignatureUses signatures;
+    private final SecretBox box;
 
-    public ReplayGuard(NamedParameterJdbcTemplate jdbc, Clock clock) {
+    public ReplayGuard(NamedParameterJdbcTemplate jdbc, Clock clock, SignatureUses signatures, SecretBox box) {
         this.jdbc = jdbc;
         this.clock = clock;
+        this.signatures = signatures;
+        this.box = box;
     }
 
     /**
      * Claims the request, or, when it was seen before, answers with the first answer and stops
-     * the exchange. Two identical requests at once: the second waits for the first's answer, and
-     * when that takes too long it is answered 503 with Retry-After.
+     * the exchange. A signature made for another operation is a 401. An identical request still
+     * being processed is answered at once with 503 and Retry-After, never by holding a thread.
      */
-    public void claim(Exchange exchange) throws InterruptedException {
+    public void claim(Exchange exchange) {
         CheckoutCredential credential = exchange.getProperty(CheckoutAuth.CREDENTIAL, CheckoutCredential.class);
+        CheckoutOperation operation = exchange.getProperty(CheckoutAuth.OPERATION, CheckoutOperation.class);
+        String bound = signatures.bind(credential.id(), exchange.getIn().getHeader("Timestamp", String.class),
+                exchange.getIn().getHeader("Digest", String.class), operation.name());
+        if (!bound.equals(operation.name())) {
+            throw new ApiException(401, "unauthorized", "This signature was already used for another operation; a "
+                    + "signature is good for one operation only. Sign each request with its own Timestamp.");
+        }
         String fingerprint = fingerprint(exchange);
         Map<String, Object> key = Map.of("credentialId", credential.id(), "fingerprint", fingerprint);
         try {
@@ -58,15 +72,11 @@ public class ReplayGuard {
             exchange.setProperty(FINGERPRINT, fingerprint);
             return;
         } catch (DuplicateKeyException seenBefore) {
-            Instant deadline = Instant.now().plus(WAIT_FOR_FIRST);
-            while (Instant.now().isBefore(deadline)) {
-                List<Map<String, Object>> rows = jdbc.queryForList(SqlFiles.load("checkout/select-replay.sql"), key);
-                if (!rows.isEmpty() && rows.get(0).get("response_status") != null) {
-                    answer(exchange, ((Number) rows.get(0).get("response_status")).intValue(),
-                            (String) rows.get(0).get("response_body"));
-                    return;
-                }
-                Thread.sleep(50);
+            List<Map<String, Object>> rows = jdbc.queryForList(SqlFiles.load("checkout/select-replay.sql"), key);
+            if (!rows.isEmpty() && rows.get(0).get("response_status") != null) {
+                answer(exchange, ((Number) rows.get(0).get("response_status")).intValue(),
+                        open(credential.id(), fingerprint, (String) rows.get(0).get("response_body")));
+                return;
             }
         }
         // 503 and not 409: the interface's codes have no 409, and the answer is "try again shortly".
@@ -75,7 +85,7 @@ public class ReplayGuard {
                 .withHeader("Retry-After", "1");
     }
 
-    /** Stores the answer of a claimed request, for its replays. */
+    /** Stores the answer of a claimed request, sealed, for its replays. */
     public void record(Exchange exchange) {
         String fingerprint = exchange.getProperty(FINGERPRINT, String.class);
         CheckoutCredential credential = exchange.getProperty(CheckoutAuth.CREDENTIAL, CheckoutCredential.class);
@@ -83,9 +93,22 @@ public class ReplayGuard {
             return;
         }
         Integer status = exchange.getMessage().getHeader(Exchange.HTTP_RESPONSE_CODE, 200, Integer.class);
+        String body = exchange.getMessage().getBody(String.class);
         jdbc.update(SqlFiles.load("checkout/update-replay-response.sql"), Map.of("credentialId", credential.id(),
                 "fingerprint", fingerprint, "status", status,
-                "body", exchange.getMessage().getBody(String.class)));
+                "body", box.seal(owner(credential.id(), fingerprint), body == null ? "" : body)));
+    }
+
+    private String open(UUID credentialId, String fingerprint, String stored) {
+        if (stored == null || stored.startsWith(UNSEALED)) {
+            return stored;
+        }
+        return box.open(owner(credentialId, fingerprint), stored);
+    }
+
+    /** Binds a sealed answer to its request: copied onto another row, it does not open. */
+    private static UUID owner(UUID credentialId, String fingerprint) {
+        return UUID.nameUUIDFromBytes((credentialId + "|" + fingerprint).getBytes(StandardCharsets.UTF_8));
     }
 
     private static void answer(Exchange exchange, int status, String body) {

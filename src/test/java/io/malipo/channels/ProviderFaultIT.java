@@ -123,6 +123,9 @@ class ProviderFaultIT extends PostgresIT {
 
     @Test
     void aCollectionAnswered503AfterTheProviderActedStaysPendingAndSettlesOnceWhateverReportsIt() throws Exception {
+        Response endpoint = api.post("/api/v1/webhook-endpoints", "{\"url\": \"https://shop.example/malipo-events\", "
+                + "\"events\": [\"*\"]}");
+        assertThat(endpoint.status()).as(endpoint.body()).isEqualTo(201);
         PROVIDER.answer("requests", Answer.ACT_THEN_503);
         Response created = collect("C-503", "50000");
         assertThat(created.status()).as(created.body()).isEqualTo(201);
@@ -144,11 +147,13 @@ class ProviderFaultIT extends PostgresIT {
         assertThat(answers).containsOnly(200);
         assertThat(api.get("/api/v1/payments/" + id).json().get("status").asText()).isEqualTo("SUCCEEDED");
         assertThat(postings("PAYMENT", id)).isEqualTo(1);
+        assertThat(jdbc.queryForObject("SELECT count(*) FROM delivery WHERE source_id = ?", Integer.class,
+                UUID.fromString(id))).as("payment.succeeded events").isEqualTo(1);
         assertThat(available()).isEqualByComparingTo("49250");
         assertThat(PROVIDER.acted("requests", reference)).isEqualTo(1);
         System.out.printf("503 after acting on a collection: %d push at the provider, 2 reports and a status query "
-                + "at once, %d ledger posting, status SUCCEEDED%n", PROVIDER.acted("requests", reference),
-                postings("PAYMENT", id));
+                + "at once, %d ledger posting, 1 payment.succeeded event, status SUCCEEDED%n",
+                PROVIDER.acted("requests", reference), postings("PAYMENT", id));
     }
 
     @Test

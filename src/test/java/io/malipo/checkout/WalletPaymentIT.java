@@ -223,7 +223,8 @@ class WalletPaymentIT extends PostgresIT {
             pool.shutdown();
         }
 
-        assertThat(statuses).containsOnly(200, 400).contains(200);
+        // An identical request still in flight is answered 503 with Retry-After at once, never made to wait.
+        assertThat(statuses).isSubsetOf(200, 400, 503).contains(200);
         Await.until("the order to complete", () -> "COMPLETED".equals(statusOf("C-1").get("payment_status")));
         Await.until("the callback", () -> !receiver.receivedFor("C-1").isEmpty());
         String reference = jdbc.queryForObject("SELECT reference FROM payment WHERE checkout_order = ?", String.class,

@@ -30,7 +30,9 @@ import javax.crypto.spec.SecretKeySpec;
 public final class CheckoutClient {
 
     private static final ObjectMapper JSON = new ObjectMapper();
-    private static final DateTimeFormatter ISO = DateTimeFormatter.ofPattern("yyyy-MM-dd'T'HH:mm:ssXXX");
+    /** Milliseconds, as the official JavaScript client's toISOString() sends them (clients signing to the second
+     * make the same signature for two operations over the same fields in one second, good for one of them). */
+    private static final DateTimeFormatter ISO = DateTimeFormatter.ofPattern("yyyy-MM-dd'T'HH:mm:ss.SSSXXX");
 
     private final Http http;
     private final Clock clock;
@@ -128,7 +130,7 @@ public final class CheckoutClient {
 
         public Response send() {
             String ts = timestamp == null ? OffsetDateTime.now(clock).withOffsetSameInstant(ZoneOffset.ofHours(3))
-                    .truncatedTo(ChronoUnit.SECONDS).format(ISO) : timestamp;
+                    .truncatedTo(ChronoUnit.MILLIS).format(ISO) : timestamp;
             Map<String, String> values = defaultValues();
             List<String> names = signedFields == null ? new ArrayList<>(values.keySet()) : signedFields;
             StringBuilder signing = new StringBuilder("timestamp=").append(ts);

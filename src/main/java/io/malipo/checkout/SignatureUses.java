@@ -1,0 +1,66 @@
+package io.malipo.checkout;
+
+import io.malipo.common.SqlFiles;
+import java.nio.charset.StandardCharsets;
+import java.security.MessageDigest;
+import java.security.NoSuchAlgorithmException;
+import java.time.Clock;
+import java.time.OffsetDateTime;
+import java.time.ZoneOffset;
+import java.util.HexFormat;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.UUID;
+import org.springframework.jdbc.core.namedparam.NamedParameterJdbcTemplate;
+import org.springframework.stereotype.Component;
+
+/**
+ * Which operation each signature is good for. The checkout Digest covers fields, not the method
+ * or path, so the headers of {@code order-status?order_id=X} would also verify on
+ * {@code cancel-order?order_id=X}: the first operation a (credential, Timestamp, Digest) is
+ * presented to binds it, in the database so every instance agrees, and Malipo binds its own
+ * callback signatures to {@value #CALLBACK} as it makes them.
+ */
+@Component
+public class SignatureUses {
+
+    public static final String CALLBACK = "CALLBACK";
+
+    private final NamedParameterJdbcTemplate jdbc;
+    private final Clock clock;
+
+    public SignatureUses(NamedParameterJdbcTemplate jdbc, Clock clock) {
+        this.jdbc = jdbc;
+        this.clock = clock;
+    }
+
+    /** Binds the signature to the operation if it is new; answers the operation it is bound to. */
+    public String bind(UUID credentialId, String timestamp, String digest, String operation) {
+        Map<String, Object> use = new LinkedHashMap<>();
+        use.put("credentialId", credentialId);
+        use.put("signature", hash(timestamp, digest));
+        use.put("operation", operation);
+        use.put("now", OffsetDateTime.now(clock).withOffsetSameInstant(ZoneOffset.UTC));
+        if (jdbc.update(SqlFiles.load("checkout/insert-signature-use.sql"), use) == 1) {
+            return operation;
+        }
+        List<String> bound = jdbc.queryForList(SqlFiles.load("checkout/select-signature-use.sql"), use, String.class);
+        return bound.isEmpty() ? operation : bound.get(0);
+    }
+
+    /** Only a hash is kept: a stored Digest could otherwise be presented by someone who reads the table. */
+    private static String hash(String timestamp, String digest) {
+        try {
+            MessageDigest sha = MessageDigest.getInstance("SHA-256");
+            sha.update(String.valueOf(timestamp).getBytes(StandardCharsets.UTF_8));
+            sha.update((byte) 0);
+            // The Digest's bytes, not its text: the same HMAC written in URL-safe Base64 is the same signature.
+            sha.update(DigestVerifier.decode(digest).orElseGet(() -> String.valueOf(digest).getBytes(
+                    StandardCharsets.UTF_8)));
+            return HexFormat.of().formatHex(sha.digest());
+        } catch (NoSuchAlgorithmException e) {
+            throw new IllegalStateException("SHA-256 is unavailable in this JVM", e);
+        }
+    }
+}
