@@ -150,10 +150,7 @@ public class OutgoingRoutes extends RouteBuilder {
                         "nextCheckAt", outgoing.firstCheck()))
                 .toD(SQL + "update-${exchangeProperty.malipoMovement.table()}-sent.sql")
                 .filter(header(SqlConstants.SQL_UPDATE_COUNT).isEqualTo(1))
-                    .setBody(e -> Map.of("id", e.getProperty(Outgoing.MOVEMENT_ID)))
-                    .toD(SQL + "select-${exchangeProperty.malipoMovement.table()}.sql?outputType=SelectOne")
-                    .process(e -> outgoing.request(e, e.getProperty(Outgoing.MOVEMENT, Movement.class),
-                            e.getIn().getBody(Map.class)))
+                    .to("direct:outgoing-request")
                     .setProperty(PaymentRoutes.CONNECTOR_URI, simple(
                             "direct:connector-${exchangeProperty.malipoConnector}-${exchangeProperty.malipoMovement.table()}"))
                     .to("direct:provider-call")
@@ -170,6 +167,14 @@ public class OutgoingRoutes extends RouteBuilder {
                             .enrich("direct:outgoing-settle", AggregationStrategies.useOriginal())
                     .end()
                 .end();
+
+        // Properties malipoMovement and malipoMovementId in: the canonical request properties its
+        // connector reads, from the stored movement.
+        from("direct:outgoing-request").routeId("outgoing-request")
+                .setBody(e -> Map.of("id", e.getProperty(Outgoing.MOVEMENT_ID)))
+                .toD(SQL + "select-${exchangeProperty.malipoMovement.table()}.sql?outputType=SelectOne")
+                .process(e -> outgoing.request(e, e.getProperty(Outgoing.MOVEMENT, Movement.class),
+                        e.getIn().getBody(Map.class)));
 
         // Body in: a final SettlementReport naming a payout or reversal (its reference MLO…/MLR…).
         from("direct:outgoing-settle").routeId("outgoing-settle")
@@ -230,10 +235,7 @@ public class OutgoingRoutes extends RouteBuilder {
                                 "leaseUntil", outgoing.checkLease()))
                         .toD(SQL + "update-${exchangeProperty.malipoMovement.table()}-check-claimed.sql")
                         .filter(header(SqlConstants.SQL_UPDATE_COUNT).isEqualTo(1))
-                            .setBody(e -> Map.of("id", e.getProperty(Outgoing.MOVEMENT_ID)))
-                            .toD(SQL + "select-${exchangeProperty.malipoMovement.table()}.sql?outputType=SelectOne")
-                            .process(e -> outgoing.request(e, e.getProperty(Outgoing.MOVEMENT, Movement.class),
-                                    e.getIn().getBody(Map.class)))
+                            .to("direct:outgoing-request")
                             .setProperty(PaymentRoutes.CONNECTOR_URI,
                                     simple("direct:connector-${exchangeProperty.malipoConnector}-status"))
                             .to("direct:provider-call")
