@@ -22,7 +22,9 @@ import org.springframework.test.context.DynamicPropertySource;
  * Subclasses that add nothing share one application context.
  */
 @AutoConfigureObservability
-@SpringBootTest(classes = MalipoApplication.class, webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT)
+@SpringBootTest(classes = MalipoApplication.class, webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT,
+        // The receivers of these tests listen on this machine (a subclass may say otherwise).
+        properties = {"malipo.delivery.allow-loopback=true", "malipo.delivery.attempt-timeout=2s"})
 @ActiveProfiles("postgres")
 @Import(PostgresIT.TestBeans.class)
 public abstract class PostgresIT {
@@ -44,7 +46,8 @@ public abstract class PostgresIT {
 
     @DynamicPropertySource
     static void database(DynamicPropertyRegistry registry) {
-        registry.add("spring.datasource.url", TestDatabase::url);
+        // A test with a database of its own sets malipo.test.database-url (TestDatabase.separate).
+        registry.add("spring.datasource.url", () -> "${malipo.test.database-url:" + TestDatabase.url() + "}");
         registry.add("spring.datasource.username", TestDatabase::user);
         registry.add("spring.datasource.password", TestDatabase::password);
         registry.add("malipo.admin-token", () -> ADMIN_TOKEN);
@@ -53,6 +56,7 @@ public abstract class PostgresIT {
         registry.add("malipo.channels.sandbox-delay", () -> "200ms");
         registry.add("malipo.delivery.poll-interval", () -> "200ms");
         registry.add("malipo.delivery.quick-retry-delay-ms", () -> "100");
+
         // A live endpoint for one provider, on a port nothing listens on: the provider is down.
         registry.add("malipo.channels.providers.mpesa-tz.live-url", () -> DOWN_PROVIDER);
         registry.add("malipo.token-api.tokens-per-minute", () -> "20");

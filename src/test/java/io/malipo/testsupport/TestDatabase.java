@@ -7,7 +7,9 @@ import java.sql.Statement;
 import java.time.LocalDateTime;
 import java.time.format.DateTimeFormatter;
 import java.util.Locale;
+import java.util.Map;
 import java.util.Properties;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ThreadLocalRandom;
 import org.springframework.boot.SpringApplication;
 
@@ -23,6 +25,7 @@ public final class TestDatabase {
     private static final String USER = env("PGUSER", "postgres");
     private static final String PASSWORD = env("PGPASSWORD", "");
     private static String name;
+    private static final Map<String, String> SEPARATE = new ConcurrentHashMap<>();
 
     private TestDatabase() {
     }
@@ -32,6 +35,16 @@ public final class TestDatabase {
             name = create();
         }
         return jdbcUrl(name);
+    }
+
+    /**
+     * A database of its own for the tests named {@code label}, created on first use and dropped
+     * with the run's. Tests whose application behaves differently from the others' (what it may
+     * send where, how it dispatches) use one, since every cached application context keeps
+     * working on its database in the background and would otherwise pick up their rows.
+     */
+    public static String separate(String label) {
+        return jdbcUrl(SEPARATE.computeIfAbsent(label, l -> create()));
     }
 
     public static String user() {
