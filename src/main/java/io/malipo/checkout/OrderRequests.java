@@ -7,6 +7,7 @@ import io.malipo.checkout.RawJson.Str;
 import io.malipo.checkout.RawJson.Value;
 import io.malipo.common.EmailAddress;
 import io.malipo.common.HttpUrls;
+import io.malipo.common.PublicAddresses;
 import io.malipo.common.Msisdn;
 import io.malipo.merchant.CheckoutCredential;
 import java.math.BigDecimal;
@@ -39,9 +40,11 @@ public class OrderRequests {
     private static final Set<String> COUNTRIES = Set.of(Locale.getISOCountries());
 
     private final CheckoutProperties properties;
+    private final PublicAddresses addresses;
 
-    public OrderRequests(CheckoutProperties properties) {
+    public OrderRequests(CheckoutProperties properties, PublicAddresses addresses) {
         this.properties = properties;
+        this.addresses = addresses;
     }
 
     public NewOrder read(CheckoutParams params, CheckoutCredential credential, boolean minimal) {
@@ -189,7 +192,7 @@ public class OrderRequests {
      * some encode it twice; both are unambiguous, so both are read. A URL field the client did
      * not sign is ignored in live mode: nobody could have changed where its callbacks go.
      */
-    private static String url(FieldReader fields, String name, boolean live) {
+    private String url(FieldReader fields, String name, boolean live) {
         Optional<String> given = fields.text(name, 2800);
         if (given.isEmpty()) {
             return null;
@@ -203,6 +206,11 @@ public class OrderRequests {
             if (url.isPresent()) {
                 if (live && !HttpUrls.isHttps(url.get())) {
                     return fields.<String>error(name, HttpUrls.LIVE_RULE).orElse(null);
+                }
+                // Only the webhook is fetched by Malipo; the others are where the buyer's browser goes.
+                Optional<String> refused = "webhook".equals(name) ? addresses.refusal(url.get()) : Optional.empty();
+                if (refused.isPresent()) {
+                    return fields.<String>error(name, refused.get()).orElse(null);
                 }
                 return url.get().toString();
             }

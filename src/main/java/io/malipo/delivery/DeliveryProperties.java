@@ -12,12 +12,20 @@ import org.springframework.validation.annotation.Validated;
 
 /**
  * How deliveries to merchants go out. Quick retries within one attempt are Camel's, set in
- * routes/callbacks.yaml; the durable schedule between attempts is here.
+ * routes/callbacks.yaml from the two quick-retry settings here; the durable schedule between
+ * attempts is here too.
  *
  * @param pollInterval how often each instance looks for deliveries due
- * @param batch how many deliveries an instance claims at a time
+ * @param batch how many deliveries an instance claims at a time, at most
  * @param parallelism how many deliveries an instance sends at once
- * @param claimTimeout how long a claim lasts: an instance that stops mid-send loses its rows after this
+ * @param perTarget how many of those may go to one host at once, so one slow receiver cannot hold the others
+ * @param claimTimeout how long a claim lasts at least: an instance that stops mid-send loses its rows after
+ *        this; never shorter than an attempt with all its quick retries can take
+ * @param connectTimeout how long to wait for a receiver's connection
+ * @param readTimeout how long to wait for each read of the receiver's answer
+ * @param attemptTimeout how long one attempt may take from connecting to its answer, however it arrives
+ * @param quickRetries Camel's retries within one attempt (routes/callbacks.yaml)
+ * @param quickRetryDelayMs the first wait between them, doubling each time
  * @param schedule the waits before each further attempt; after the last, the delivery is FAILED
  */
 @ConfigurationProperties("malipo.delivery")
@@ -26,6 +34,23 @@ public record DeliveryProperties(
         @NotNull @DefaultValue("500ms") Duration pollInterval,
         @Min(1) @Max(500) @DefaultValue("20") int batch,
         @Min(1) @Max(200) @DefaultValue("8") int parallelism,
+        @Min(1) @Max(200) @DefaultValue("2") int perTarget,
         @NotNull @DefaultValue("2m") Duration claimTimeout,
+        @NotNull @DefaultValue("5s") Duration connectTimeout,
+        @NotNull @DefaultValue("10s") Duration readTimeout,
+        @NotNull @DefaultValue("15s") Duration attemptTimeout,
+        @Min(0) @Max(10) @DefaultValue("3") int quickRetries,
+        @Min(0) @DefaultValue("1000") long quickRetryDelayMs,
         @NotEmpty @DefaultValue({"1m", "5m", "30m", "2h", "6h", "12h", "24h"}) List<Duration> schedule) {
+
+    /**
+     * How long a claim must last so it cannot lapse while its attempt runs: every try at its
+     * deadline, the waits between them, and a margin for the database work around them.
+     */
+    public Duration claimFor() {
+        Duration tries = attemptTimeout.multipliedBy(quickRetries + 1L);
+        Duration waits = Duration.ofMillis(quickRetryDelayMs * ((1L << quickRetries) - 1));
+        Duration needed = tries.plus(waits).plusSeconds(30);
+        return needed.compareTo(claimTimeout) > 0 ? needed : claimTimeout;
+    }
 }

@@ -6,6 +6,9 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.UUID;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Semaphore;
 import org.apache.camel.ProducerTemplate;
 import org.apache.camel.builder.RouteBuilder;
 import org.springframework.stereotype.Component;
@@ -29,11 +32,16 @@ public class DeliveryRoutes extends RouteBuilder {
 
     private final Dispatcher dispatcher;
     private final DeliveryProperties properties;
+    private final Semaphore slots;
+    private final Map<String, Semaphore> targets = new ConcurrentHashMap<>();
     private ProducerTemplate nudges;
+    private ProducerTemplate attempts;
+    private ExecutorService workers;
 
     public DeliveryRoutes(Dispatcher dispatcher, DeliveryProperties properties) {
         this.dispatcher = dispatcher;
         this.properties = properties;
+        this.slots = new Semaphore(properties.parallelism());
     }
 
     @Override
@@ -76,13 +84,11 @@ public class DeliveryRoutes extends RouteBuilder {
         from(NUDGE_QUEUE).routeId("delivery-dispatch-now")
                 .to("direct:delivery-dispatch-batch");
 
+        workers = getContext().getExecutorServiceManager().newFixedThreadPool(this, "deliveries",
+                properties.parallelism());
+        attempts = getContext().createProducerTemplate();
         from("direct:delivery-dispatch-batch").routeId("delivery-dispatch-batch")
-                .setBody(e -> dispatcher.claim())
-                .split(body()).parallelProcessing()
-                    .executorService(getContext().getExecutorServiceManager()
-                            .newFixedThreadPool(this, "deliveries", properties.parallelism()))
-                    .to("direct:delivery-attempt")
-                .end();
+                .process(e -> dispatchBatch());
 
         from("direct:delivery-attempt").routeId("delivery-attempt")
                 .setProperty(Dispatcher.ROW, body())
@@ -100,12 +106,18 @@ public class DeliveryRoutes extends RouteBuilder {
                 .end();
 
         // Camel's quick retries happen inside routes/callbacks.yaml; what is left failing
-        // after them is rescheduled here.
+        // after them is rescheduled here. A target found not to be public is refused for good.
         from("direct:delivery-send").routeId("delivery-send")
                 .process(dispatcher::started)
                 .doTry()
                     .to("direct:delivery-post")
-                    .process(dispatcher::delivered)
+                    .choice()
+                        .when(exchangeProperty(Dispatcher.REFUSED).isNotNull())
+                            .process(dispatcher::refused)
+                        .otherwise()
+                            .process(dispatcher::delivered)
+                    .end()
+                .endDoTry()
                 .doCatch(Exception.class)
                     .process(dispatcher::notDelivered)
                 .end();
@@ -122,6 +134,39 @@ public class DeliveryRoutes extends RouteBuilder {
                 })
                 .to(SQL + "insert-delivery.sql")
                 .process(e -> nudgeAfterCommit());
+    }
+
+    /**
+     * Claims only as many due rows as can start now and hands each to a sender without waiting
+     * for the others, so a slow receiver holds its own rows, never a batch. A host may have
+     * {@code per-target} attempts running at once; a row for a host already that busy goes back
+     * for a later pass, uncounted.
+     */
+    private synchronized void dispatchBatch() {
+        int free = Math.min(slots.availablePermits(), properties.batch());
+        if (free <= 0) {
+            return;
+        }
+        for (Map<String, Object> row : dispatcher.claim(free)) {
+            Semaphore target = targets.computeIfAbsent(Dispatcher.host(row), h -> new Semaphore(properties.perTarget()));
+            if (!target.tryAcquire()) {
+                dispatcher.unclaim(row);
+                continue;
+            }
+            if (!slots.tryAcquire()) {
+                target.release();
+                dispatcher.unclaim(row);
+                continue;
+            }
+            workers.execute(() -> {
+                try {
+                    attempts.sendBody("direct:delivery-attempt", row);
+                } finally {
+                    target.release();
+                    slots.release();
+                }
+            });
+        }
     }
 
     /** Sends what was just enqueued as soon as the caller's transaction commits (at once without one). */

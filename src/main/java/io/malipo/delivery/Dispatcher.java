@@ -1,13 +1,10 @@
 package io.malipo.delivery;
 
-import inet.ipaddr.IPAddress;
-import inet.ipaddr.IPAddressString;
+import io.malipo.common.HttpUrls;
 import io.malipo.common.Rows;
 import io.malipo.common.SqlFiles;
 import java.lang.management.ManagementFactory;
-import java.net.InetAddress;
 import java.net.URI;
-import java.net.UnknownHostException;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.OffsetDateTime;
@@ -15,6 +12,7 @@ import java.time.ZoneOffset;
 import java.time.temporal.ChronoUnit;
 import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.UUID;
 import org.apache.camel.Exchange;
@@ -27,10 +25,11 @@ import org.springframework.transaction.support.TransactionTemplate;
 
 /**
  * Sends the outbox. Each instance claims due rows in a short transaction (SKIP LOCKED, so
- * instances never claim the same row), sends them, and records the attempt: delivered on any
- * 2xx; otherwise due again after the next wait of the schedule, or FAILED when it is used up.
- * A claim lapses after the claim timeout, so rows of an instance that stopped mid-send go out
- * again: delivery is at least once, and receivers deduplicate (transid, webhook-id).
+ * instances never claim the same row), only as many as it can start sending at once, sends them,
+ * and records the attempt: delivered on any 2xx; otherwise due again after the next wait of the
+ * schedule, or FAILED when it is used up. A claim outlasts the longest an attempt can take, and
+ * lapses after that, so rows of an instance that stopped mid-send go out again: delivery is at
+ * least once, and receivers deduplicate (transid, webhook-id).
  */
 @Component
 public class Dispatcher {
@@ -40,10 +39,6 @@ public class Dispatcher {
     static final String REFUSED = "malipoDeliveryRefused";
     private static final String STARTED = "malipoDeliveryStarted";
     private static final Logger LOG = LoggerFactory.getLogger(Dispatcher.class);
-    private static final List<IPAddress> NOT_PUBLIC = List.of(
-            new IPAddressString("100.64.0.0/10").getAddress(),
-            new IPAddressString("fc00::/7").getAddress(),
-            new IPAddressString("0.0.0.0/8").getAddress());
 
     private final NamedParameterJdbcTemplate jdbc;
     private final TransactionTemplate transactions;
@@ -60,15 +55,18 @@ public class Dispatcher {
         this.properties = properties;
     }
 
-    /** The rows this instance now owns, marked DELIVERING until the claim timeout. */
-    public List<Map<String, Object>> claim() {
+    /**
+     * Up to {@code most} rows this instance now owns, marked DELIVERING for as long as an attempt
+     * with all its quick retries can take, so the claim never lapses under a running attempt.
+     */
+    public List<Map<String, Object>> claim(int most) {
         OffsetDateTime now = now();
         List<UUID> ids = transactions.execute(tx -> {
             List<UUID> due = jdbc.queryForList(SqlFiles.load("delivery/select-due-for-update.sql"),
-                    Map.of("now", now, "batch", properties.batch()), UUID.class);
+                    Map.of("now", now, "batch", most), UUID.class);
             if (!due.isEmpty()) {
                 jdbc.update(SqlFiles.load("delivery/update-claimed.sql"), Map.of("ids", due, "instance", instance,
-                        "claimedUntil", now.plus(properties.claimTimeout())));
+                        "claimedUntil", now.plus(properties.claimFor())));
             }
             return due;
         });
@@ -76,43 +74,35 @@ public class Dispatcher {
                 : jdbc.queryForList(SqlFiles.load("delivery/select-claimed.sql"), Map.of("ids", ids));
     }
 
+    /** A claimed row whose target is busy goes back uncounted, behind what else is due. */
+    public void unclaim(Map<String, Object> row) {
+        Map<String, Object> update = key(row);
+        update.put("retryAt", now().plus(properties.pollInterval()));
+        jdbc.update(SqlFiles.load("delivery/update-unclaimed.sql"), update);
+    }
+
+    /** The host a row goes to: deliveries to one host share its slots. */
+    static String host(Map<String, Object> row) {
+        try {
+            String host = URI.create(Rows.string(row, "target_url")).getHost();
+            return host == null ? "" : host.toLowerCase(Locale.ROOT);
+        } catch (IllegalArgumentException e) {
+            return "";
+        }
+    }
+
     /**
-     * Live-mode targets must be https and public: never loopback, private, link-local (which
-     * includes cloud metadata endpoints) or otherwise internal addresses.
+     * Where the row goes; a live-mode target must be https. Whether its address is public is
+     * checked when it is resolved to connect (see {@link DeliverySender}), in both modes.
      */
     @SuppressWarnings("unchecked")
     public void check(Exchange exchange) {
         Map<String, Object> row = exchange.getProperty(ROW, Map.class);
         String target = Rows.string(row, "target_url");
         exchange.setProperty(URL, target);
-        if (!Rows.bool(row, "livemode")) {
-            return;
+        if (Rows.bool(row, "livemode") && !HttpUrls.absolute(target).map(HttpUrls::isHttps).orElse(false)) {
+            exchange.setProperty(REFUSED, "live-mode callbacks go to https URLs only");
         }
-        try {
-            URI uri = URI.create(target);
-            if (!"https".equalsIgnoreCase(uri.getScheme())) {
-                exchange.setProperty(REFUSED, "live-mode callbacks go to https URLs only");
-                return;
-            }
-            for (InetAddress address : InetAddress.getAllByName(uri.getHost())) {
-                if (!isPublic(address)) {
-                    exchange.setProperty(REFUSED, "the target resolves to a non-public address (" + address
-                            .getHostAddress() + ")");
-                    return;
-                }
-            }
-        } catch (IllegalArgumentException | UnknownHostException e) {
-            exchange.setProperty(REFUSED, "the target host cannot be resolved: " + e.getMessage());
-        }
-    }
-
-    static boolean isPublic(InetAddress address) {
-        if (address.isAnyLocalAddress() || address.isLoopbackAddress() || address.isLinkLocalAddress()
-                || address.isSiteLocalAddress() || address.isMulticastAddress()) {
-            return false;
-        }
-        IPAddress ip = new IPAddressString(address.getHostAddress()).getAddress();
-        return ip != null && NOT_PUBLIC.stream().noneMatch(block -> block.contains(ip));
     }
 
     public void started(Exchange exchange) {

@@ -6,6 +6,7 @@ import io.malipo.common.ApiException;
 import io.malipo.common.FieldError;
 import io.malipo.common.Hmac;
 import io.malipo.common.HttpUrls;
+import io.malipo.common.PublicAddresses;
 import io.malipo.common.RandomTokens;
 import io.malipo.common.Rows;
 import io.malipo.merchant.SecretBox;
@@ -45,11 +46,13 @@ public class WebhookEndpoints {
     private final SecretBox box;
     private final ObjectMapper mapper;
     private final Clock clock;
+    private final PublicAddresses addresses;
 
-    public WebhookEndpoints(SecretBox box, ObjectMapper mapper, Clock clock) {
+    public WebhookEndpoints(SecretBox box, ObjectMapper mapper, Clock clock, PublicAddresses addresses) {
         this.box = box;
         this.mapper = mapper;
         this.clock = clock;
+        this.addresses = addresses;
     }
 
     /**
@@ -219,7 +222,7 @@ public class WebhookEndpoints {
         return "v1," + Base64.getEncoder().encodeToString(Hmac.sha256(key, signed));
     }
 
-    private static String url(String text, boolean livemode, List<FieldError> errors) {
+    private String url(String text, boolean livemode, List<FieldError> errors) {
         Optional<URI> url = HttpUrls.absolute(text);
         if (url.isEmpty()) {
             errors.add(new FieldError("url", "must be an absolute http or https URL of at most "
@@ -228,6 +231,11 @@ public class WebhookEndpoints {
         }
         if (livemode && !HttpUrls.isHttps(url.get())) {
             errors.add(new FieldError("url", HttpUrls.LIVE_RULE));
+            return null;
+        }
+        Optional<String> refused = addresses.refusal(url.get());
+        if (refused.isPresent()) {
+            errors.add(new FieldError("url", refused.get()));
             return null;
         }
         return text;

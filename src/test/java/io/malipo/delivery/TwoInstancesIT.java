@@ -214,6 +214,7 @@ class TwoInstancesIT extends PostgresIT {
             properties.put("malipo.data-dir", Files.createTempDirectory("malipo-second").toString());
             properties.put("malipo.delivery.poll-interval", "200ms");
             properties.put("malipo.delivery.quick-retry-delay-ms", "100");
+            properties.put("malipo.delivery.allow-loopback", "true");
             properties.put("server.port", "0");
             // An idle scheduler looks for triggers another instance stored every 30 s by default.
             properties.put("spring.quartz.properties.org.quartz.scheduler.idleWaitTime", "1000");
