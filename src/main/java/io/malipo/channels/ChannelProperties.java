@@ -23,6 +23,7 @@ import org.springframework.validation.annotation.Validated;
  * @param connectTimeout how long to wait for a provider's connection
  * @param responseTimeout how long to wait for a provider's answer (no answer means in flight, not failed)
  * @param sandboxDelay how long the sandbox providers take to report an outcome
+ * @param sandbox whether this instance serves the sandbox providers (test mode), and their limits
  * @param circuitBreaker when to stop calling a failing provider (one breaker per provider and mode)
  */
 @ConfigurationProperties("malipo.channels")
@@ -35,7 +36,22 @@ public record ChannelProperties(
         @NotNull @DefaultValue("5s") Duration connectTimeout,
         @NotNull @DefaultValue("10s") Duration responseTimeout,
         @NotNull @DefaultValue("1s") Duration sandboxDelay,
+        @Valid @DefaultValue Sandbox sandbox,
         @Valid @DefaultValue Breaker circuitBreaker) {
+
+    /**
+     * @param enabled whether /sandbox is served at all; without it test-mode payments are refused
+     *        and no sandbox signature is accepted (an installation for live merchants only)
+     * @param anonymousRequestsPerMinute requests one client address may make without Malipo's
+     *        sandbox key (the payer simulator, or a wrong key) before it gets 429
+     * @param maxPendingReports reports the sandbox may have waiting to be sent; past it new
+     *        requests are refused in the provider's own format, nothing booked
+     */
+    public record Sandbox(
+            @DefaultValue("true") boolean enabled,
+            @Min(1) @DefaultValue("60") int anonymousRequestsPerMinute,
+            @Min(1) @DefaultValue("10000") int maxPendingReports) {
+    }
 
     /**
      * @param window how many recent calls the failure rate is taken over

@@ -71,9 +71,17 @@ public class ProviderDirectory {
                 .orElseThrow(() -> new IllegalStateException("no card processor is configured"));
     }
 
-    /** The base URL of the provider's API in this mode; 503 when live mode has none configured. */
+    /**
+     * The base URL of the provider's API in this mode; 503 when live mode has none configured, 403
+     * in test mode where this installation does not serve the sandbox.
+     */
     public String baseUrl(String code, boolean livemode) {
         if (!livemode) {
+            if (!properties.sandbox().enabled()) {
+                throw new ApiException(403, "test_mode_not_served", "This Malipo installation serves live mode only: "
+                        + "its sandbox providers are off (malipo.channels.sandbox.enabled). Use live credentials, or "
+                        + "a test installation for test-mode payments.");
+            }
             return sandboxBase() + "/sandbox/" + code;
         }
         String live = get(code).liveUrl();
@@ -97,7 +105,7 @@ public class ProviderDirectory {
     /** The secret a notification from this provider is signed with, in the given mode, if any. */
     public Optional<String> notifySecret(String code, boolean livemode) {
         if (!livemode) {
-            return Optional.of(sandboxSecret("notify", code));
+            return properties.sandbox().enabled() ? Optional.of(sandboxSecret("notify", code)) : Optional.empty();
         }
         return find(code).map(Provider::notifySecret).filter(s -> !s.isBlank());
     }

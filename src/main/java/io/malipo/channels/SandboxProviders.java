@@ -2,6 +2,7 @@ package io.malipo.channels;
 
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import io.malipo.channels.ChannelProperties.Provider;
 import io.malipo.common.ApiException;
 import io.malipo.common.Hmac;
 import io.malipo.common.RandomTokens;
@@ -26,6 +27,7 @@ import java.util.Set;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.Function;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -77,6 +79,8 @@ public class SandboxProviders {
     private final Clock clock;
     private final ObjectMapper mapper;
     private final HttpClient http = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(5)).build();
+    /** Booked requests whose report is still to be sent: the scheduler's queue has no bound of its own. */
+    private final AtomicInteger pendingReports = new AtomicInteger();
     private final ScheduledExecutorService callbacks = Executors.newScheduledThreadPool(2, runnable -> {
         Thread thread = new Thread(runnable, "sandbox-callbacks");
         thread.setDaemon(true);
@@ -101,10 +105,15 @@ public class SandboxProviders {
     public record Result(Outcome outcome, String failureCode, String failureMessage) {
     }
 
+    /** The provider called {@code provider} if it is one the sandbox plays on the API its connector speaks; 404 otherwise. */
+    public Provider provider(String provider, String connector) {
+        return providers.find(provider).filter(p -> p.connector().equals(connector)).orElseThrow(() ->
+                ApiException.notFound("The sandbox has no " + connector + " provider called " + provider + "."));
+    }
+
     /** The sandbox answers only Malipo's test-mode key for this provider, on the API its connector speaks. */
     public void authenticate(String provider, String connector, String authorization) {
-        var known = providers.find(provider).filter(p -> p.connector().equals(connector)).orElseThrow(() ->
-                ApiException.notFound("The sandbox has no " + connector + " provider called " + provider + "."));
+        Provider known = provider(provider, connector);
         if (!Hmac.same("Bearer " + providers.apiKey(provider, false), authorization)) {
             throw new ApiException(401, "unauthorized", "The sandbox for " + known.name()
                     + " accepts only Malipo's test-mode key.");
@@ -113,6 +122,21 @@ public class SandboxProviders {
 
     /** Books a request and schedules its report, written by {@code callback} in the provider's format. */
     public Transaction record(String provider, String reference, String msisdn, String cardToken, BigDecimal amount,
+            String currency, String kind, Function<Transaction, Map<String, Object>> callback) {
+        if (pendingReports.incrementAndGet() > properties.sandbox().maxPendingReports()) {
+            pendingReports.decrementAndGet();
+            throw new ApiException(503, "sandbox_busy", "The sandbox has too many reports waiting to be sent; nothing "
+                    + "was booked. Try again in a moment.").withHeader("Retry-After", "1");
+        }
+        try {
+            return book(provider, reference, msisdn, cardToken, amount, currency, kind, callback);
+        } catch (RuntimeException notBooked) {
+            pendingReports.decrementAndGet();
+            throw notBooked;
+        }
+    }
+
+    private Transaction book(String provider, String reference, String msisdn, String cardToken, BigDecimal amount,
             String currency, String kind, Function<Transaction, Map<String, Object>> callback) {
         Instant now = clock.instant();
         Transaction transaction = new Transaction(kind.charAt(0) + RandomTokens.crockford(15), provider, reference,
@@ -228,10 +252,26 @@ public class SandboxProviders {
                 .stream().findFirst();
     }
 
+    /** Sends the report once the outcome is decided, retrying a few times; the last try frees its place. */
     private void report(Transaction transaction, Function<Transaction, Map<String, Object>> callback, int attempt) {
+        boolean again = false;
+        try {
+            again = !sent(transaction, callback) && attempt + 1 < CALLBACK_RETRIES.size();
+        } finally {
+            if (again) {
+                callbacks.schedule(() -> report(transaction, callback, attempt + 1),
+                        CALLBACK_RETRIES.get(attempt + 1).toMillis(), TimeUnit.MILLISECONDS);
+            } else {
+                pendingReports.decrementAndGet();
+            }
+        }
+    }
+
+    /** Whether the report is done with: sent and taken, or nothing to report (never answered, like a silent payer). */
+    private boolean sent(Transaction transaction, Function<Transaction, Map<String, Object>> callback) {
         Result result = result(transaction);
         if (result.outcome() == Outcome.PENDING) {
-            return;
+            return true;
         }
         try {
             byte[] body = mapper.writeValueAsBytes(callback.apply(transaction));
@@ -243,19 +283,19 @@ public class SandboxProviders {
                     .POST(HttpRequest.BodyPublishers.ofByteArray(body)).build();
             int status = http.send(request, HttpResponse.BodyHandlers.discarding()).statusCode();
             if (status / 100 == 2) {
-                return;
+                return true;
             }
             LOG.info("Sandbox {} callback for {} answered {}", transaction.provider(), transaction.reference(), status);
         } catch (JsonProcessingException e) {
             throw new IllegalStateException(e);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            return true;
         } catch (Exception e) {
             LOG.info("Sandbox {} callback for {} failed: {}", transaction.provider(), transaction.reference(),
                     e.getMessage());
         }
-        if (attempt + 1 < CALLBACK_RETRIES.size()) {
-            callbacks.schedule(() -> report(transaction, callback, attempt + 1),
-                    CALLBACK_RETRIES.get(attempt + 1).toMillis(), TimeUnit.MILLISECONDS);
-        }
+        return false;
     }
 
     @PreDestroy

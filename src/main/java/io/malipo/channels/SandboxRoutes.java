@@ -45,17 +45,25 @@ public class SandboxRoutes extends RouteBuilder {
     private static final Set<String> ANY_KIND = Set.of(PUSH, C2B, CHARGE, PAYOUT, REVERSAL);
 
     private final SandboxProviders sandbox;
+    private final SandboxGuard guard;
+    private final ChannelProperties properties;
     private final JsonBodies json;
     private final ObjectMapper mapper;
 
-    public SandboxRoutes(SandboxProviders sandbox, JsonBodies json, ObjectMapper mapper) {
+    public SandboxRoutes(SandboxProviders sandbox, SandboxGuard guard, ChannelProperties properties, JsonBodies json,
+            ObjectMapper mapper) {
         this.sandbox = sandbox;
+        this.guard = guard;
+        this.properties = properties;
         this.json = json;
         this.mapper = mapper;
     }
 
     @Override
     public void configure() {
+        if (!properties.sandbox().enabled()) {
+            return;
+        }
         rest("/sandbox/{provider}").apiDocs(false)
                 .post("/ipg/v2/vodacomTZN/c2bPayment/singleStage").to("direct:sandbox-vodacom-push")
                 .post("/ipg/v2/vodacomTZN/b2cPayment/singleStage").to("direct:sandbox-vodacom-payout")
@@ -99,22 +107,35 @@ public class SandboxRoutes extends RouteBuilder {
         sandboxRoute("sandbox-card-refund", CARD, this::cardRefund);
         sandboxRoute("sandbox-card-refund-status", CARD, e -> cardStatus(e, REVERSAL));
 
-        // Plays a payer who pays on their own with an order's payment token. Open to anyone: it
-        // can only pay test-mode orders, since its reports are signed with a sandbox secret.
+        // Plays a payer who pays on their own with an order's payment token. Open to anyone, within
+        // a budget per address: it can only pay test-mode orders, since its reports are signed
+        // with a sandbox secret.
         from("direct:sandbox-push-c2b").routeId("sandbox-push-c2b")
                 .routeConfigurationId(ErrorRouteConfigurations.TOKEN_API)
+                .process(guard::anonymous)
+                .process(e -> sandbox.provider(guard.provider(e), PUSH_USSD))
                 .process(this::c2b);
     }
 
     private void sandboxRoute(String routeId, String connector, Processor handler) {
         from("direct:" + routeId).routeId(routeId).routeConfigurationId(ErrorRouteConfigurations.TOKEN_API)
                 .doTry()
-                    .process(e -> sandbox.authenticate(provider(e), connector, e.getIn().getHeader("Authorization",
-                            String.class)))
+                    .process(e -> admit(e, connector))
                     .process(handler)
                 .doCatch(ApiException.class)
                     .process(e -> refuse(e, connector))
                 .end();
+    }
+
+    /** Malipo's sandbox key for a provider this connector speaks for; a caller without it spends its budget. */
+    private void admit(Exchange exchange, String connector) {
+        try {
+            sandbox.authenticate(guard.provider(exchange), connector, exchange.getIn().getHeader("Authorization",
+                    String.class));
+        } catch (ApiException refused) {
+            guard.anonymous(exchange);
+            throw refused;
+        }
     }
 
     /**
@@ -149,6 +170,7 @@ public class SandboxRoutes extends RouteBuilder {
             }
         }
         json.respond(exchange, refusal.status(), answer);
+        refusal.headers().forEach(exchange.getMessage()::setHeader);
     }
 
     // --- Vodacom OpenAPI: c2bPayment and b2cPayment take the same fields; a reversal names the
@@ -198,10 +220,10 @@ public class SandboxRoutes extends RouteBuilder {
 
     /** queryTransactionStatus finds every kind of transaction by the reference Malipo gave it. */
     private void vodacomStatus(Exchange exchange) throws Exception {
-        String reference = exchange.getIn().getHeader("input_QueryReference", String.class);
+        String reference = guard.reference(exchange, "input_QueryReference");
         Map<String, Object> answer = new LinkedHashMap<>();
         answer.put("output_ResponseCode", "INS-0");
-        sandbox.find(provider(exchange), String.valueOf(reference), ANY_KIND).ifPresentOrElse(tx -> {
+        sandbox.find(provider(exchange), reference, ANY_KIND).ifPresentOrElse(tx -> {
             Result result = sandbox.result(tx);
             answer.put("output_ResponseTransactionStatus", word(result, "Completed", "Failed", "Pending"));
             answer.put("output_FailureCode", result.failureCode());
@@ -272,7 +294,7 @@ public class SandboxRoutes extends RouteBuilder {
 
     /** One enquiry per kind: payments/{id}, disbursements/{id} and (the sandbox's choice) payments/refund/{id}. */
     private void airtelStatus(Exchange exchange, String kind) throws Exception {
-        String reference = exchange.getIn().getHeader("reference", String.class);
+        String reference = guard.reference(exchange, "reference");
         Transaction tx = sandbox.find(provider(exchange), reference, Set.of(kind)).orElseThrow(() ->
                 ApiException.notFound("No transaction " + reference + "."));
         Result result = sandbox.result(tx);
@@ -323,7 +345,7 @@ public class SandboxRoutes extends RouteBuilder {
 
     /** One status resource, requests/{reference}, for pushes, payouts and reversals alike. */
     private void pushStatus(Exchange exchange) throws Exception {
-        String reference = exchange.getIn().getHeader("reference", String.class);
+        String reference = guard.reference(exchange, "reference");
         Transaction tx = sandbox.find(provider(exchange), reference, ANY_KIND).orElseThrow(() ->
                 ApiException.notFound("No request " + reference + "."));
         Result result = sandbox.result(tx);
@@ -401,8 +423,8 @@ public class SandboxRoutes extends RouteBuilder {
 
     /** GET /v1/charges?reference=… and GET /v1/refunds?reference=…: one object of that kind. */
     private void cardStatus(Exchange exchange, String kind) throws Exception {
-        String reference = exchange.getIn().getHeader("reference", String.class);
-        Transaction tx = sandbox.find(provider(exchange), String.valueOf(reference), Set.of(kind)).orElseThrow(() ->
+        String reference = guard.reference(exchange, "reference");
+        Transaction tx = sandbox.find(provider(exchange), reference, Set.of(kind)).orElseThrow(() ->
                 ApiException.notFound("No " + (CHARGE.equals(kind) ? "charge " : "refund ") + reference + "."));
         Result result = sandbox.result(tx);
         Map<String, Object> answer = new LinkedHashMap<>();
