@@ -22,7 +22,11 @@ public class AdminAuth implements Processor {
 
     @Override
     public void process(Exchange exchange) {
-        String authorization = exchange.getIn().getHeader("Authorization", String.class);
+        check(exchange.getIn().getHeader("Authorization", String.class));
+    }
+
+    /** Nothing when the header carries the admin token; a 401 saying what to send otherwise. */
+    public void check(String authorization) {
         if (authorization == null || authorization.isBlank()) {
             throw refused("This operation needs the admin token: send 'Authorization: Bearer <MALIPO_ADMIN_TOKEN>'.");
         }

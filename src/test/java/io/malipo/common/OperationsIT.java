@@ -29,12 +29,33 @@ class OperationsIT extends PostgresIT {
     void prometheusExposesCamelRouteMetrics() {
         admin.post("/admin/v1/merchants", "{\"name\": \"Metered\", \"email\": \"m@shop.co.tz\"}");
 
-        Response metrics = http.get("/actuator/prometheus", "Accept", "text/plain");
+        Response metrics = http.get("/actuator/prometheus", "Accept", "text/plain", "Authorization",
+                "Bearer " + METRICS_TOKEN);
 
         assertThat(metrics.status()).isEqualTo(200);
         assertThat(metrics.body()).containsPattern(
                 Pattern.compile("camel_exchanges_total\\{[^}]*routeId=\"admin-merchant-create\""));
         assertThat(metrics.body()).contains("application=\"malipo\"");
+    }
+
+    @Test
+    void metricsAnswerOnlyTheMetricsOrAdminTokenWhileHealthStaysOpen() {
+        Response anonymous = http.get("/actuator/prometheus", "Accept", "text/plain");
+        Response wrong = http.get("/actuator/prometheus", "Accept", "text/plain", "Authorization", "Bearer nope");
+        Response sneaky = http.get("//actuator//prometheus", "Accept", "text/plain");
+        Response byAdmin = http.get("/actuator/prometheus", "Accept", "text/plain", "Authorization",
+                "Bearer " + ADMIN_TOKEN);
+        Response adminWithMetricsToken = http.get("/admin/v1/deliveries", "Authorization", "Bearer " + METRICS_TOKEN);
+
+        assertThat(anonymous.status()).isEqualTo(401);
+        assertThat(anonymous.header("WWW-Authenticate")).isPresent();
+        assertThat(anonymous.body()).doesNotContain("camel_");
+        assertThat(wrong.status()).isEqualTo(401);
+        assertThat(sneaky.status()).isIn(401, 404);
+        assertThat(sneaky.body()).doesNotContain("camel_");
+        assertThat(byAdmin.status()).isEqualTo(200);
+        assertThat(adminWithMetricsToken.status()).as("the metrics token is no admin token").isEqualTo(401);
+        assertThat(http.get("/actuator/health").status()).isEqualTo(200);
     }
 
     @Test

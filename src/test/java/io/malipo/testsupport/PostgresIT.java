@@ -30,6 +30,7 @@ import org.springframework.test.context.DynamicPropertySource;
 public abstract class PostgresIT {
 
     public static final String ADMIN_TOKEN = "test-admin-token-0123456789abcdef";
+    public static final String METRICS_TOKEN = "test-metrics-token-0123456789";
     /** 32 bytes of test key, Base64. */
     public static final String MASTER_KEY = "MDEyMzQ1Njc4OWFiY2RlZjAxMjM0NTY3ODlhYmNkZWY=";
     /** Where live M-Pesa is configured in tests: a port nothing listens on. */
@@ -51,6 +52,7 @@ public abstract class PostgresIT {
         registry.add("spring.datasource.username", TestDatabase::user);
         registry.add("spring.datasource.password", TestDatabase::password);
         registry.add("malipo.admin-token", () -> ADMIN_TOKEN);
+        registry.add("malipo.metrics-token", () -> METRICS_TOKEN);
         registry.add("malipo.master-key", () -> MASTER_KEY);
         // Faster than production, so the suite does not wait on timers.
         registry.add("malipo.channels.sandbox-delay", () -> "200ms");
