@@ -44,6 +44,15 @@ class SchedulesIT extends PostgresIT {
     }
 
     @Test
+    void noJobStartsWhileItsPreviousRunIsStillGoingOnAnyInstance() throws Exception {
+        for (JobKey job : new JobKey[] {JobKey.jobKey("expire-orders", "checkout"),
+                JobKey.jobKey("reconcile-payments", "channels"), JobKey.jobKey("forget-replays", "checkout"),
+                FORGET_SECRETS, JobKey.jobKey("forget-idempotency-keys", "housekeeping")}) {
+            assertThat(scheduler.getJobDetail(job).isConcurrentExecutionDisallowed()).as(job.toString()).isTrue();
+        }
+    }
+
+    @Test
     void replacedSecretsAreForgottenOnceTheirGraceEndsAndNotBefore() throws Exception {
         String merchant = admin.post("/admin/v1/merchants", "{\"name\": \"Tidy\", \"email\": \"t@shop.co.tz\"}")
                 .json().get("id").asText();
