@@ -25,13 +25,13 @@ import org.springframework.stereotype.Component;
 public class ProviderDirectory {
 
     private final ChannelProperties properties;
-    private final byte[] masterKey;
+    private final byte[] sandboxKey;
     private final String publicUrl;
     private volatile int localPort = -1;
 
     public ProviderDirectory(ChannelProperties properties, InstanceSecrets secrets, MalipoProperties malipo) {
         this.properties = properties;
-        this.masterKey = secrets.masterKey();
+        this.sandboxKey = secrets.derivedKey("sandbox-providers");
         this.publicUrl = malipo.publicUrl().replaceAll("/+$", "");
     }
 
@@ -113,7 +113,7 @@ public class ProviderDirectory {
     /** The key the sandbox expects from Malipo, and signs with: derived, so nothing to configure. */
     String sandboxSecret(String purpose, String code) {
         return "sbx_" + Base64.getUrlEncoder().withoutPadding()
-                .encodeToString(Hmac.sha256(masterKey, (purpose + ":" + code).getBytes(StandardCharsets.UTF_8)));
+                .encodeToString(Hmac.sha256(sandboxKey, (purpose + ":" + code).getBytes(StandardCharsets.UTF_8)));
     }
 
     private String sandboxBase() {

@@ -107,7 +107,8 @@ public class ReplayGuard {
     }
 
     /** Binds a sealed answer to its request: copied onto another row, it does not open. */
-    private static UUID owner(UUID credentialId, String fingerprint) {
+    /** Whose a kept answer is, for the secret box: bound to the credential and request it answers. */
+    public static UUID owner(UUID credentialId, String fingerprint) {
         return UUID.nameUUIDFromBytes((credentialId + "|" + fingerprint).getBytes(StandardCharsets.UTF_8));
     }
 

@@ -9,11 +9,15 @@ import java.nio.file.Path;
 import java.nio.file.attribute.PosixFilePermissions;
 import java.util.Base64;
 import java.util.function.Supplier;
+import org.bouncycastle.crypto.digests.SHA256Digest;
+import org.bouncycastle.crypto.generators.HKDFBytesGenerator;
+import org.bouncycastle.crypto.params.HKDFParameters;
 import org.springframework.stereotype.Component;
 
 /**
- * The two secrets an instance cannot run without: the admin API token and the master key that
- * encrypts checkout secrets at rest. They come from the environment; on the embedded default,
+ * The two secrets an instance cannot run without: the admin API token and the master key, from
+ * which every key that protects something at rest or on the wire is derived, one per use
+ * (HKDF-SHA256, RFC 5869), so no two uses ever share a key. They come from the environment; on the embedded default,
  * where the environment may say nothing, they are generated once into the data directory
  * (owner-only) so that a restart keeps them. A value given in the environment is never written
  * anywhere or shown.
@@ -58,7 +62,20 @@ public class InstanceSecrets {
         return adminToken;
     }
 
-    public byte[] masterKey() {
+    /**
+     * The key for one use of the master key: HKDF-SHA256 with the use's name as its info, 32 bytes.
+     * A name is never reused for another purpose; a new format gets a new name.
+     */
+    public byte[] derivedKey(String use) {
+        HKDFBytesGenerator hkdf = new HKDFBytesGenerator(new SHA256Digest());
+        hkdf.init(new HKDFParameters(masterKey, null, ("malipo/" + use).getBytes(StandardCharsets.UTF_8)));
+        byte[] key = new byte[MASTER_KEY_BYTES];
+        hkdf.generateBytes(key, 0, key.length);
+        return key;
+    }
+
+    /** The master key itself, for opening what was sealed under it before keys were derived; never for anything new. */
+    public byte[] legacyMasterKey() {
         return masterKey.clone();
     }
 

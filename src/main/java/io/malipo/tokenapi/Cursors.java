@@ -9,7 +9,6 @@ import java.security.GeneralSecurityException;
 import java.util.Base64;
 import java.util.UUID;
 import javax.crypto.Cipher;
-import javax.crypto.Mac;
 import javax.crypto.spec.GCMParameterSpec;
 import javax.crypto.spec.SecretKeySpec;
 import org.springframework.stereotype.Component;
@@ -31,14 +30,7 @@ public class Cursors {
     private final SecretKeySpec key;
 
     public Cursors(InstanceSecrets secrets) {
-        try {
-            Mac derive = Mac.getInstance("HmacSHA256");
-            derive.init(new SecretKeySpec(secrets.masterKey(), "HmacSHA256"));
-            this.key = new SecretKeySpec(derive.doFinal("malipo paging cursors v1".getBytes(StandardCharsets.UTF_8)),
-                    "AES");
-        } catch (GeneralSecurityException e) {
-            throw new IllegalStateException("HMAC-SHA256 is unavailable in this JVM", e);
-        }
+        this.key = new SecretKeySpec(secrets.derivedKey("paging-cursors"), "AES");
     }
 
     /** Where a list is: which list, for whom. */

@@ -217,8 +217,12 @@ public class Idempotency {
 
     /** Binds a stored answer to its merchant, mode and key: a sealed answer copied elsewhere does not open. */
     private static UUID owner(Map<String, Object> claim) {
-        return UUID.nameUUIDFromBytes((claim.get("merchantId") + "|" + claim.get("livemode") + "|" + claim.get("key"))
-                .getBytes(StandardCharsets.UTF_8));
+        return owner((UUID) claim.get("merchantId"), (Boolean) claim.get("livemode"), (String) claim.get("key"));
+    }
+
+    /** Whose a kept answer is, for the secret box: bound to the merchant, mode and key it answers. */
+    public static UUID owner(UUID merchantId, boolean livemode, String key) {
+        return UUID.nameUUIDFromBytes((merchantId + "|" + livemode + "|" + key).getBytes(StandardCharsets.UTF_8));
     }
 
     public OffsetDateTime forgetBefore() {

@@ -123,7 +123,8 @@ public class SigningKeys {
     }
 
     /** Binds a sealed key to its id: a ciphertext moved onto another row does not open. */
-    private static UUID owner(String kid) {
+    /** Whose the sealed private key is, for the secret box: bound to its kid. */
+    public static UUID owner(String kid) {
         return UUID.nameUUIDFromBytes(("token-signing-key:" + kid).getBytes(StandardCharsets.UTF_8));
     }
 }

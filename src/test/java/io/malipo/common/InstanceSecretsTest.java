@@ -24,7 +24,7 @@ class InstanceSecretsTest {
         assertThat(first.adminTokenGenerated()).isTrue();
         assertThat(second.adminTokenGenerated()).isFalse();
         assertThat(second.adminToken()).isEqualTo(first.adminToken()).startsWith("adm_").hasSize(44);
-        assertThat(second.masterKey()).isEqualTo(first.masterKey()).hasSize(32);
+        assertThat(second.legacyMasterKey()).isEqualTo(first.legacyMasterKey()).hasSize(32);
         for (String file : new String[] {"admin-token", "master-key"}) {
             assertThat(PosixFilePermissions.toString(Files.getPosixFilePermissions(dataDir.resolve(file))))
                     .isEqualTo("rw-------");

@@ -4,11 +4,11 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.malipo.common.InstanceSecrets;
-import io.malipo.common.MalipoProperties;
-import java.nio.file.Path;
+import io.malipo.testsupport.LegacySeal;
+import io.malipo.testsupport.TestSecrets;
+import java.security.GeneralSecurityException;
 import java.util.UUID;
 import org.junit.jupiter.api.Test;
-import org.springframework.util.unit.DataSize;
 
 class SecretBoxTest {
 
@@ -22,7 +22,7 @@ class SecretBoxTest {
 
         String sealed = box.seal(owner, "cs_test_secret");
 
-        assertThat(sealed).startsWith("v1.").doesNotContain("cs_test_secret");
+        assertThat(sealed).startsWith("v2.").doesNotContain("cs_test_secret");
         assertThat(box.seal(owner, "cs_test_secret")).isNotEqualTo(sealed);
         assertThat(box.open(owner, sealed)).isEqualTo("cs_test_secret");
         assertThatThrownBy(() -> box.open(UUID.randomUUID(), sealed)).hasMessageContaining("does not decrypt");
@@ -36,9 +36,40 @@ class SecretBoxTest {
         assertThatThrownBy(() -> box(KEY_B).open(owner, sealed)).hasMessageContaining("MALIPO_MASTER_KEY differs");
     }
 
+    @Test
+    void theBoxKeyIsDerivedForItsUseAloneNeverTheMasterKeyItself() throws Exception {
+        UUID owner = UUID.randomUUID();
+        String sealed = box(KEY_A).seal(owner, "cs_test_secret");
+
+        assertThatThrownBy(() -> LegacySeal.open(KEY_A, owner, sealed))
+                .isInstanceOf(GeneralSecurityException.class);
+        InstanceSecrets secrets = secrets(KEY_A);
+        assertThat(secrets.derivedKey("secret-box")).isEqualTo(secrets(KEY_A).derivedKey("secret-box"))
+                .isNotEqualTo(secrets.derivedKey("paging-cursors")).isNotEqualTo(secrets.legacyMasterKey())
+                .isNotEqualTo(secrets(KEY_B).derivedKey("secret-box")).hasSize(32);
+    }
+
+    @Test
+    void whatWasSealedUnderTheMasterKeyItselfIsResealedUnderTheDerivedKeyAndOpensOnlyThen() {
+        UUID owner = UUID.randomUUID();
+        String legacy = LegacySeal.seal(KEY_A, owner, "whsec_old");
+        SecretBox box = box(KEY_A);
+
+        assertThatThrownBy(() -> box.open(owner, legacy)).hasMessageContaining("not in a known format");
+        String resealed = box.reseal(owner, legacy);
+
+        assertThat(resealed).startsWith("v2.");
+        assertThat(box.open(owner, resealed)).isEqualTo("whsec_old");
+        assertThat(box.reseal(owner, resealed)).as("already current").isSameAs(resealed);
+        assertThat(box.reseal(owner, "{\"unsealed\": true}")).isEqualTo("{\"unsealed\": true}");
+        assertThatThrownBy(() -> box.reseal(UUID.randomUUID(), legacy)).hasMessageContaining("does not decrypt");
+    }
+
     private static SecretBox box(String masterKey) {
-        return new SecretBox(new InstanceSecrets(new MalipoProperties(Path.of("unused"), "a-long-enough-admin-token-123",
-                masterKey, null, new MalipoProperties.Http(DataSize.ofKilobytes(64), java.util.List.of()),
-                new MalipoProperties.FirstStart(false, false))));
+        return TestSecrets.box(masterKey);
+    }
+
+    private static InstanceSecrets secrets(String masterKey) {
+        return TestSecrets.secrets(masterKey);
     }
 }

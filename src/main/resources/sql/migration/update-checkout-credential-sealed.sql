@@ -1,0 +1,3 @@
+UPDATE checkout_credential
+SET secret_sealed = :#secretSealed, previous_secret_sealed = :#previousSecretSealed
+WHERE id = :#id

@@ -1,0 +1,3 @@
+UPDATE token_signing_key
+SET private_key_sealed = :#privateKeySealed
+WHERE kid = :#kid

@@ -1,0 +1,3 @@
+UPDATE webhook_endpoint
+SET secret_sealed = :#secretSealed
+WHERE id = :#id
