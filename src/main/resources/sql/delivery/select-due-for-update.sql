@@ -1,9 +1,11 @@
--- Rows due now, and rows whose claim lapsed (their instance stopped mid-send). SKIP LOCKED lets
+-- Rows due now, and rows whose claim lapsed (their instance stopped mid-send), except those of
+-- hosts this instance already sends to as much as it may (:#busy, never empty). SKIP LOCKED lets
 -- every instance claim a different set without waiting on each other.
 SELECT id
 FROM delivery
-WHERE (status = 'PENDING' AND next_attempt_at <= :#now)
-   OR (status = 'DELIVERING' AND claimed_until < :#now)
+WHERE ((status = 'PENDING' AND next_attempt_at <= :#now)
+       OR (status = 'DELIVERING' AND claimed_until < :#now))
+  AND (target_host IS NULL OR target_host NOT IN (:#in:busy))
 ORDER BY next_attempt_at
 LIMIT :#batch
 FOR UPDATE SKIP LOCKED

@@ -130,6 +130,7 @@ public class DeliveryRoutes extends RouteBuilder {
                     for (String optional : List.of("credentialId", "webhookEndpointId", "eventId")) {
                         row.putIfAbsent(optional, null);
                     }
+                    row.put("targetHost", Dispatcher.host((String) row.get("targetUrl")));
                     e.getIn().setBody(row);
                 })
                 .to(SQL + "insert-delivery.sql")
@@ -139,15 +140,17 @@ public class DeliveryRoutes extends RouteBuilder {
     /**
      * Claims only as many due rows as can start now and hands each to a sender without waiting
      * for the others, so a slow receiver holds its own rows, never a batch. A host may have
-     * {@code per-target} attempts running at once; a row for a host already that busy goes back
-     * for a later pass, uncounted.
+     * {@code per-target} attempts running at once: rows of a host already that busy are not
+     * claimed, and one claimed beyond its host's slots in the same pass goes back, uncounted.
      */
     private synchronized void dispatchBatch() {
         int free = Math.min(slots.availablePermits(), properties.batch());
         if (free <= 0) {
             return;
         }
-        for (Map<String, Object> row : dispatcher.claim(free)) {
+        List<String> busy = targets.entrySet().stream().filter(t -> t.getValue().availablePermits() == 0)
+                .map(Map.Entry::getKey).toList();
+        for (Map<String, Object> row : dispatcher.claim(free, busy)) {
             Semaphore target = targets.computeIfAbsent(Dispatcher.host(row), h -> new Semaphore(properties.perTarget()));
             if (!target.tryAcquire()) {
                 dispatcher.unclaim(row);

@@ -10,6 +10,7 @@ import java.time.Duration;
 import java.time.OffsetDateTime;
 import java.time.ZoneOffset;
 import java.time.temporal.ChronoUnit;
+import java.util.Collection;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
@@ -56,14 +57,17 @@ public class Dispatcher {
     }
 
     /**
-     * Up to {@code most} rows this instance now owns, marked DELIVERING for as long as an attempt
-     * with all its quick retries can take, so the claim never lapses under a running attempt.
+     * Up to {@code most} rows this instance now owns, none of them to a busy host, marked
+     * DELIVERING for as long as an attempt with all its quick retries can take, so the claim never
+     * lapses under a running attempt.
      */
-    public List<Map<String, Object>> claim(int most) {
+    public List<Map<String, Object>> claim(int most, Collection<String> busyHosts) {
         OffsetDateTime now = now();
+        // NOT IN () is no SQL; a host is never empty, so this excludes nothing.
+        List<String> busy = busyHosts.isEmpty() ? List.of("") : List.copyOf(busyHosts);
         List<UUID> ids = transactions.execute(tx -> {
             List<UUID> due = jdbc.queryForList(SqlFiles.load("delivery/select-due-for-update.sql"),
-                    Map.of("now", now, "batch", most), UUID.class);
+                    Map.of("now", now, "batch", most, "busy", busy), UUID.class);
             if (!due.isEmpty()) {
                 jdbc.update(SqlFiles.load("delivery/update-claimed.sql"), Map.of("ids", due, "instance", instance,
                         "claimedUntil", now.plus(properties.claimFor())));
@@ -83,8 +87,13 @@ public class Dispatcher {
 
     /** The host a row goes to: deliveries to one host share its slots. */
     static String host(Map<String, Object> row) {
+        return host(Rows.string(row, "target_url"));
+    }
+
+    /** The host of a delivery URL, lower case; empty when it has none. */
+    public static String host(String url) {
         try {
-            String host = URI.create(Rows.string(row, "target_url")).getHost();
+            String host = url == null ? null : URI.create(url).getHost();
             return host == null ? "" : host.toLowerCase(Locale.ROOT);
         } catch (IllegalArgumentException e) {
             return "";

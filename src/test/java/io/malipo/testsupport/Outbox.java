@@ -1,8 +1,11 @@
 package io.malipo.testsupport;
 
 import java.time.Clock;
+import java.net.URI;
 import java.time.OffsetDateTime;
+import java.util.ArrayList;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.UUID;
 import org.apache.camel.CamelContext;
@@ -38,6 +41,30 @@ public final class Outbox {
         row.put("now", OffsetDateTime.now(clock));
         camel.createProducerTemplate().sendBody("direct:delivery-enqueue", row);
         return jdbc.queryForObject("SELECT id FROM delivery WHERE source_id = ?", UUID.class, source);
+    }
+
+    /**
+     * {@code count} callbacks of the merchant's to target, due since a minute ago, written straight
+     * into the table as an outage would have left them (no nudge: the dispatcher finds them).
+     */
+    public List<UUID> backlog(CheckoutClient merchant, String target, int count) {
+        UUID merchantId = jdbc.queryForObject("SELECT id FROM merchant WHERE vendor = ?", UUID.class, merchant.vendor);
+        UUID credentialId = jdbc.queryForObject("SELECT id FROM checkout_credential WHERE api_key = ?", UUID.class,
+                merchant.apiKey);
+        OffsetDateTime due = OffsetDateTime.now(clock).minusMinutes(1);
+        String host = URI.create(target).getHost();
+        List<UUID> ids = new ArrayList<>();
+        List<Object[]> rows = new ArrayList<>();
+        for (int i = 0; i < count; i++) {
+            UUID id = UUID.randomUUID();
+            ids.add(id);
+            rows.add(new Object[] {id, merchantId, credentialId, target, host, UUID.randomUUID(), due, due});
+        }
+        jdbc.batchUpdate("INSERT INTO delivery (id, merchant_id, livemode, kind, credential_id, target_url, target_host, "
+                + "payload, source_type, source_id, status, attempts, next_attempt_at, created_at) VALUES (?, ?, false, "
+                + "'CHECKOUT_CALLBACK', ?, ?, ?, '{\"order_id\":\"B-1\",\"result\":\"SUCCESS\"}', 'payment', ?, "
+                + "'PENDING', 0, ?, ?)", rows);
+        return ids;
     }
 
     public String status(UUID delivery) {
