@@ -75,7 +75,7 @@ class ResealMigrationIT {
                 .isEqualTo("{\"card_token\": \"t\"}");
         assertThat(jdbc.queryForObject("SELECT response_body FROM checkout_replay WHERE fingerprint = 'f2'",
                 String.class)).isEqualTo("{\"unsealed\": 1}");
-        assertThat(jdbc.queryForObject("SELECT version FROM flyway_schema_history WHERE success ORDER BY "
-                + "installed_rank DESC LIMIT 1", String.class)).isEqualTo("13");
+        assertThat(jdbc.queryForObject("SELECT type || ' ' || success FROM flyway_schema_history WHERE version = '13'",
+                String.class)).isEqualTo("JDBC true");
     }
 }
