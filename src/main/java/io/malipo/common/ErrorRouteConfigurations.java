@@ -28,6 +28,8 @@ public class ErrorRouteConfigurations extends RouteConfigurationBuilder {
     public static final String CHECKOUT = "checkout-errors";
     /** The OAuth token endpoint: its own refusals in RFC 6749 form, everything else like the token API. */
     public static final String OAUTH = "oauth-errors";
+    /** Set on an exchange answered 503 because the database could not be reached. */
+    public static final String DATABASE_UNAVAILABLE = "malipoDatabaseUnavailable";
     private static final Logger LOG = LoggerFactory.getLogger(ErrorRouteConfigurations.class);
     private static final ObjectMapper OAUTH_JSON = new ObjectMapper();
 
@@ -79,6 +81,7 @@ public class ErrorRouteConfigurations extends RouteConfigurationBuilder {
     }
 
     private void unavailable(Exchange exchange, Surface surface) {
+        exchange.setProperty(DATABASE_UNAVAILABLE, true);
         String reference = HttpExchanges.requestId(exchange);
         LOG.warn("Database unavailable, answering 503 (reference {} on route {}): {}", reference,
                 exchange.getFromRouteId(), caught(exchange, Exception.class).getMessage());
