@@ -24,7 +24,9 @@ abstract class CheckoutRouteBuilder extends RouteBuilder {
     protected RouteDefinition operation(String routeId, CheckoutOperation operation) {
         RouteDefinition route = from("direct:" + routeId).routeId(routeId)
                 .routeConfigurationId(ErrorRouteConfigurations.CHECKOUT);
-        route.onCompletion().process(replays::record).end();
+        // Stored before the answer goes out, so a replay sent once it has arrived gets it, and so
+        // the client's connection is not held by the storing after its answer.
+        route.onCompletion().modeBeforeConsumer().process(replays::record).end();
         route.setProperty(CheckoutAuth.OPERATION, constant(operation))
                 .to("direct:checkout-authenticate");
         return route;

@@ -1,6 +1,7 @@
 package io.malipo.checkout;
 
 import io.malipo.common.ApiException;
+import io.malipo.common.ErrorRouteConfigurations;
 import io.malipo.common.HttpExchanges;
 import io.malipo.common.SqlFiles;
 import io.malipo.merchant.CheckoutCredential;
@@ -89,7 +90,9 @@ public class ReplayGuard {
     public void record(Exchange exchange) {
         String fingerprint = exchange.getProperty(FINGERPRINT, String.class);
         CheckoutCredential credential = exchange.getProperty(CheckoutAuth.CREDENTIAL, CheckoutCredential.class);
-        if (fingerprint == null || credential == null || Boolean.TRUE.equals(exchange.getProperty(REPLAYED))) {
+        if (fingerprint == null || credential == null || Boolean.TRUE.equals(exchange.getProperty(REPLAYED))
+                || Boolean.TRUE.equals(exchange.getProperty(ErrorRouteConfigurations.DATABASE_UNAVAILABLE))) {
+            // Nothing to store, or nowhere to store it: waiting for the database would only hold the answer.
             return;
         }
         Integer status = exchange.getMessage().getHeader(Exchange.HTTP_RESPONSE_CODE, 200, Integer.class);

@@ -10,12 +10,15 @@ import org.slf4j.LoggerFactory;
 import org.springframework.dao.DataAccessResourceFailureException;
 import org.springframework.dao.TransientDataAccessException;
 import org.springframework.stereotype.Component;
+import org.springframework.transaction.CannotCreateTransactionException;
+import org.springframework.transaction.TransactionSystemException;
 
 /**
  * The error handling an API route opts into with {@code routeConfigurationId}: one per
  * surface, so each answers in its own format. A refusal ({@link ApiException}) is answered as
- * it says; a database that cannot be reached is a 503 to retry; anything else is a bug, logged
- * with a reference the client is given, and answered 500 without internals.
+ * it says; a database that cannot be reached, before or during a transaction, is a 503 to retry;
+ * anything else is a bug, logged with a reference the client is given, and answered 500 without
+ * internals.
  */
 @Component
 public class ErrorRouteConfigurations extends RouteConfigurationBuilder {
@@ -25,6 +28,8 @@ public class ErrorRouteConfigurations extends RouteConfigurationBuilder {
     public static final String CHECKOUT = "checkout-errors";
     /** The OAuth token endpoint: its own refusals in RFC 6749 form, everything else like the token API. */
     public static final String OAUTH = "oauth-errors";
+    /** Set on an exchange answered 503 because the database could not be reached. */
+    public static final String DATABASE_UNAVAILABLE = "malipoDatabaseUnavailable";
     private static final Logger LOG = LoggerFactory.getLogger(ErrorRouteConfigurations.class);
     private static final ObjectMapper OAUTH_JSON = new ObjectMapper();
 
@@ -52,15 +57,16 @@ public class ErrorRouteConfigurations extends RouteConfigurationBuilder {
         // Every operation route opts into one of these, so this is where each keeps its servlet
         // request before any step replaces the message (see HttpExchanges.request).
         configuration.interceptFrom().process(HttpExchanges::remember);
-        configuration
-                .onException(ApiException.class).handled(true)
-                    .process(exchange -> errors.write(exchange, surface, caught(exchange, ApiException.class)))
-                .end()
-                .onException(DataAccessResourceFailureException.class, TransientDataAccessException.class).handled(true)
-                    .process(exchange -> unavailable(exchange, surface))
-                .end()
-                .onException(Exception.class).handled(true)
-                    .process(exchange -> unexpected(exchange, surface));
+        // One statement per clause: chained after end(), onException(A, B, C) registered A, B, B.
+        configuration.onException(ApiException.class).handled(true)
+                .process(exchange -> errors.write(exchange, surface, caught(exchange, ApiException.class)));
+        // A transaction that cannot begin, or whose commit or rollback fails, has lost its
+        // connection with the database: the same answer as a database that cannot be reached.
+        configuration.onException(DataAccessResourceFailureException.class, TransientDataAccessException.class,
+                CannotCreateTransactionException.class, TransactionSystemException.class).handled(true)
+                .process(exchange -> unavailable(exchange, surface));
+        configuration.onException(Exception.class).handled(true)
+                .process(exchange -> unexpected(exchange, surface));
     }
 
     private static void oauth(Exchange exchange) throws Exception {
@@ -75,11 +81,12 @@ public class ErrorRouteConfigurations extends RouteConfigurationBuilder {
     }
 
     private void unavailable(Exchange exchange, Surface surface) {
+        exchange.setProperty(DATABASE_UNAVAILABLE, true);
         String reference = HttpExchanges.requestId(exchange);
         LOG.warn("Database unavailable, answering 503 (reference {} on route {}): {}", reference,
                 exchange.getFromRouteId(), caught(exchange, Exception.class).getMessage());
         errors.write(exchange, surface, new ApiException(503, "service_unavailable",
-                "Malipo cannot reach its database right now; nothing was changed. Retry in a few seconds.")
+                "Malipo cannot reach its database right now. Retry in a few seconds.")
                 .withHeader("Retry-After", "5"));
     }
 

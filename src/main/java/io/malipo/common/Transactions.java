@@ -8,6 +8,7 @@ import org.apache.camel.Exchange;
 import org.apache.camel.Processor;
 import org.apache.camel.ProducerTemplate;
 import org.springframework.stereotype.Component;
+import org.springframework.transaction.TransactionSystemException;
 import org.springframework.transaction.support.TransactionTemplate;
 
 /**
@@ -43,15 +44,27 @@ public class Transactions {
 
     /** A processor that sends the exchange to the sub-route at uri (a direct: endpoint) in one transaction. */
     public Processor in(String uri) {
-        return exchange -> transactions.executeWithoutResult(status -> {
-            producer.send(uri, exchange);
-            if (exchange.getException() == null) {
-                runBeforeCommit(exchange);
+        return exchange -> {
+            try {
+                transactions.executeWithoutResult(status -> {
+                    producer.send(uri, exchange);
+                    if (exchange.getException() == null) {
+                        runBeforeCommit(exchange);
+                    }
+                    if (exchange.getException() != null) {
+                        status.setRollbackOnly();
+                    }
+                });
+            } catch (TransactionSystemException failed) {
+                if (exchange.getException() == null) {
+                    // The commit itself failed.
+                    throw failed;
+                }
+                // The work failed, and so did its rollback: the connection went with the database.
+                // Nothing was committed; the work's own failure is what the caller answers.
+                exchange.getException().addSuppressed(failed);
             }
-            if (exchange.getException() != null) {
-                status.setRollbackOnly();
-            }
-        });
+        };
     }
 
     /**

@@ -21,6 +21,8 @@ import org.springframework.validation.annotation.Validated;
  * @param perTarget how many of those may go to one host at once, so one slow receiver cannot hold the others
  * @param claimTimeout how long a claim lasts at least: an instance that stops mid-send loses its rows after
  *        this; never shorter than an attempt with all its quick retries can take
+ * @param claimMargin what a claim adds to the longest an attempt with its quick retries can take, for the
+ *        database work before and after it (signing reads the merchant's credential, the outcome is recorded)
  * @param connectTimeout how long to wait for a receiver's connection
  * @param readTimeout how long to wait for each read of the receiver's answer
  * @param attemptTimeout how long one attempt may take from connecting to its answer, however it arrives
@@ -36,6 +38,7 @@ public record DeliveryProperties(
         @Min(1) @Max(200) @DefaultValue("8") int parallelism,
         @Min(1) @Max(200) @DefaultValue("2") int perTarget,
         @NotNull @DefaultValue("2m") Duration claimTimeout,
+        @NotNull @DefaultValue("30s") Duration claimMargin,
         @NotNull @DefaultValue("5s") Duration connectTimeout,
         @NotNull @DefaultValue("10s") Duration readTimeout,
         @NotNull @DefaultValue("15s") Duration attemptTimeout,
@@ -50,7 +53,7 @@ public record DeliveryProperties(
     public Duration claimFor() {
         Duration tries = attemptTimeout.multipliedBy(quickRetries + 1L);
         Duration waits = Duration.ofMillis(quickRetryDelayMs * ((1L << quickRetries) - 1));
-        Duration needed = tries.plus(waits).plusSeconds(30);
+        Duration needed = tries.plus(waits).plus(claimMargin);
         return needed.compareTo(claimTimeout) > 0 ? needed : claimTimeout;
     }
 }

@@ -6,9 +6,15 @@ import com.fasterxml.jackson.databind.JsonNode;
 import io.malipo.testsupport.Http.Response;
 import io.malipo.testsupport.PostgresIT;
 import jakarta.validation.constraints.NotBlank;
+import java.sql.Connection;
+import java.sql.SQLException;
+import java.sql.SQLTransientConnectionException;
+import java.sql.Statement;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.stream.Stream;
+import javax.sql.DataSource;
 import org.apache.camel.builder.RouteBuilder;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -18,6 +24,9 @@ import org.springframework.boot.test.context.TestConfiguration;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Import;
 import org.springframework.jdbc.CannotGetJdbcConnectionException;
+import org.springframework.jdbc.core.JdbcTemplate;
+import org.springframework.transaction.CannotCreateTransactionException;
+import org.springframework.transaction.support.TransactionTemplate;
 
 /**
  * Every error convention on every surface. The checkout and token APIs have no operations of
@@ -148,6 +157,25 @@ class ErrorConventionsIT extends PostgresIT {
 
     @ParameterizedTest(name = "{0}")
     @MethodSource("surfaces")
+    void aTransactionTheDatabaseCannotBeginOrTakesDownWithItIs503WithRetryAfter(Surface surface, String base) {
+        // No connection to begin one; the connection lost inside one, so that its rollback fails
+        // too (in a sub-route of the request and in a transaction of its own); the connection lost
+        // just before the commit, so that the commit and the rollback after it fail.
+        Map<String, Response> responses = new LinkedHashMap<>();
+        for (String action : List.of("transaction-not-begun", "transacted-connection-lost", "connection-lost",
+                "commit-lost")) {
+            responses.put(action, http.post(base + "/probe", "{\"action\": \"" + action + "\"}"));
+        }
+
+        assertThat(responses).allSatisfy((action, response) -> assertThat(response.status()).as(action).isEqualTo(503));
+        responses.forEach((action, response) -> {
+            assertError(surface, response, 503, "service_unavailable");
+            assertThat(response.header("Retry-After")).as(action).contains("5");
+        });
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("surfaces")
     void unreachableDatabaseIs503WithRetryAfter(Surface surface, String base) {
         Response response = http.post(base + "/probe", "{\"action\": \"database-down\"}");
 
@@ -227,7 +255,8 @@ class ErrorConventionsIT extends PostgresIT {
     static class Probes {
 
         @Bean
-        RouteBuilder probeRoutes(JsonBodies json, Transactions transactions) {
+        RouteBuilder probeRoutes(JsonBodies json, Transactions transactions, TransactionTemplate template,
+                JdbcTemplate jdbc, DataSource dataSource) {
             return new RouteBuilder() {
                 @Override
                 public void configure() {
@@ -250,6 +279,12 @@ class ErrorConventionsIT extends PostgresIT {
                                             "SELECT secret_hash FROM api_key WHERE lookup = 'mk_test_abc'");
                                     case "database-down" -> throw new CannotGetJdbcConnectionException(
                                             "jdbc:postgresql://db:5432/malipo refused");
+                                    case "transaction-not-begun" -> throw new CannotCreateTransactionException(
+                                            "Could not open JDBC Connection for transaction",
+                                            new SQLTransientConnectionException("Connection is not available"));
+                                    case "connection-lost" -> template.executeWithoutResult(tx -> loseConnection(jdbc));
+                                    case "commit-lost" -> template.executeWithoutResult(tx -> endSession(dataSource,
+                                            jdbc.queryForObject("SELECT pg_backend_pid()", Integer.class)));
                                     default -> json.respond(exchange, 200, Map.of("ok", true));
                                 }
                             });
@@ -261,11 +296,26 @@ class ErrorConventionsIT extends PostgresIT {
                                     case "transacted-fail" -> throw new IllegalStateException("SELECT 1");
                                     case "transacted-refusal" -> throw new ApiException(409, "conflict",
                                             "refused inside a transaction");
+                                    case "transacted-connection-lost" -> loseConnection(jdbc);
                                     default -> throw new CannotGetJdbcConnectionException("jdbc:postgresql://db");
                                 }
                             });
                 }
             };
+        }
+
+        /** The session ends under the statement, as when PostgreSQL is stopped: the pool then drops the connection. */
+        private static void loseConnection(JdbcTemplate jdbc) {
+            jdbc.execute("SELECT pg_terminate_backend(pg_backend_pid())");
+        }
+
+        /** Another session ends this one while it waits for its next statement (here, its commit). */
+        private static void endSession(DataSource dataSource, int pid) {
+            try (Connection other = dataSource.getConnection(); Statement sql = other.createStatement()) {
+                sql.execute("SELECT pg_terminate_backend(" + pid + ")");
+            } catch (SQLException e) {
+                throw new IllegalStateException(e);
+            }
         }
     }
 }

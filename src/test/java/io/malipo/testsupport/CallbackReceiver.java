@@ -6,18 +6,24 @@ import com.sun.net.httpserver.HttpServer;
 import java.io.IOException;
 import java.net.InetSocketAddress;
 import java.nio.charset.StandardCharsets;
+import java.time.Duration;
+import java.time.Instant;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
 import java.util.concurrent.atomic.AtomicInteger;
 
 /**
- * A merchant's callback endpoint for tests: records every request (path, headers and the exact
- * body bytes), answers 200, or fails on demand (the next n requests, or until told to recover),
- * and checks a callback's Digest the way a merchant's code would, with the API secret. One
- * receiver serves any number of URLs ({@link #url(String)}), told apart by path.
+ * A merchant's callback endpoint for tests: records every request (path, headers, the exact
+ * body bytes and when it came), answers 200, or fails on demand (the next n requests, or until
+ * told to recover), and checks a callback's Digest the way a merchant's code would, with the API
+ * secret. One receiver serves any number of URLs ({@link #url(String)}), told apart by path. It
+ * can listen on a port chosen beforehand, so a test can take it down and bring it back on the
+ * same address, and it can take its time to answer, as a slow merchant does.
  */
 public final class CallbackReceiver implements AutoCloseable {
 
@@ -27,9 +33,11 @@ public final class CallbackReceiver implements AutoCloseable {
     private final List<Received> received = new CopyOnWriteArrayList<>();
     private final AtomicInteger failNext = new AtomicInteger();
     private volatile int failingStatus;
+    private volatile long answerAfterMillis;
+    private boolean closed;
 
-    /** One request: headers by lower-case name, the body as text and as the bytes that came. */
-    public record Received(Map<String, String> headers, String body, String path, byte[] bytes) {
+    /** One request: headers by lower-case name, the body as text and as the bytes that came, and when. */
+    public record Received(Map<String, String> headers, String body, String path, byte[] bytes, Instant at) {
 
         public Map<String, Object> json() {
             try {
@@ -51,17 +59,36 @@ public final class CallbackReceiver implements AutoCloseable {
     }
 
     public CallbackReceiver() {
+        this(0);
+    }
+
+    /** A receiver on this port of 127.0.0.1 (0 for any free one). */
+    public CallbackReceiver(int port) {
         try {
-            server = HttpServer.create(new InetSocketAddress("127.0.0.1", 0), 0);
+            server = HttpServer.create(new InetSocketAddress("127.0.0.1", port), 0);
         } catch (IOException e) {
             throw new IllegalStateException(e);
         }
+        // Several at once, so a receiver told to take its time still takes every request at once.
+        server.setExecutor(Executors.newCachedThreadPool(runnable -> {
+            Thread thread = new Thread(runnable, "callback-receiver");
+            thread.setDaemon(true);
+            return thread;
+        }));
         server.createContext("/", exchange -> {
+            Instant at = Instant.now();
             Map<String, String> headers = new LinkedHashMap<>();
             exchange.getRequestHeaders().forEach((k, v) -> headers.put(k.toLowerCase(), String.join(",", v)));
             byte[] bytes = exchange.getRequestBody().readAllBytes();
             received.add(new Received(headers, new String(bytes, StandardCharsets.UTF_8),
-                    exchange.getRequestURI().getPath(), bytes));
+                    exchange.getRequestURI().getPath(), bytes, at));
+            if (answerAfterMillis > 0) {
+                try {
+                    Thread.sleep(answerAfterMillis);
+                } catch (InterruptedException e) {
+                    Thread.currentThread().interrupt();
+                }
+            }
             int status = failingStatus != 0 ? failingStatus : failNext.getAndUpdate(n -> Math.max(0, n - 1)) > 0 ? 500 : 200;
             exchange.sendResponseHeaders(status, -1);
             exchange.close();
@@ -88,6 +115,15 @@ public final class CallbackReceiver implements AutoCloseable {
         failingStatus = status;
     }
 
+    /** Answers each request only after this long, as a slow merchant's server does. */
+    public void answerAfter(Duration delay) {
+        answerAfterMillis = delay.toMillis();
+    }
+
+    public int port() {
+        return server.getAddress().getPort();
+    }
+
     public void recover() {
         failingStatus = 0;
         failNext.set(0);
@@ -105,8 +141,13 @@ public final class CallbackReceiver implements AutoCloseable {
         return received.stream().filter(r -> orderId.equals(r.json().get("order_id"))).toList();
     }
 
+    /** Stops listening: connections to its port are refused from now on. */
     @Override
-    public void close() {
-        server.stop(0);
+    public synchronized void close() {
+        if (!closed) {
+            closed = true;
+            server.stop(0);
+            ((ExecutorService) server.getExecutor()).shutdownNow();
+        }
     }
 }

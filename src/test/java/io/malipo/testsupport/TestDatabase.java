@@ -47,6 +47,18 @@ public final class TestDatabase {
         return jdbcUrl(SEPARATE.computeIfAbsent(label, l -> create()));
     }
 
+    /**
+     * Drops the database of the tests named {@code label} now, for tests whose application runs
+     * in processes of its own (stopped by then): no application context of this JVM uses it, and
+     * when no context has run in the JVM, the run's own drop at exit does not happen either.
+     */
+    public static void dropSeparate(String label) {
+        String database = SEPARATE.remove(label);
+        if (database != null) {
+            drop(database);
+        }
+    }
+
     public static String user() {
         return USER;
     }
