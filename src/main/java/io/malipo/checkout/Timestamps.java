@@ -12,13 +12,14 @@ import java.util.regex.Pattern;
 /**
  * Reads the Timestamp header in every form clients are known to send: ISO 8601 with
  * {@code +03:00}, {@code +0300}, {@code +03} or {@code Z}, with or without fractions, with a
- * {@code T} or a space, and without any offset (then read in the configured zone). The value
+ * {@code T} or a space, and without any offset (then read in the configured zone). Seconds may
+ * be left out, as ISO 8601 allows and Java's {@code OffsetDateTime.toString()} does at :00. The value
  * is only parsed for freshness; the signature covers the header verbatim.
  */
 public final class Timestamps {
 
     private static final Pattern FORM = Pattern.compile(
-            "(\\d{4}-\\d{2}-\\d{2})[T ](\\d{2}:\\d{2}:\\d{2})(\\.\\d{1,9})?\\s*(Z|[+-]\\d{2}(?::?\\d{2})?)?");
+            "(\\d{4}-\\d{2}-\\d{2})[T ](\\d{2}:\\d{2}(?::\\d{2}(?:\\.\\d{1,9})?)?)\\s*(Z|[+-]\\d{2}(?::?\\d{2})?)?");
 
     private Timestamps() {
     }
@@ -32,9 +33,8 @@ public final class Timestamps {
             return Optional.empty();
         }
         try {
-            LocalDateTime local = LocalDateTime.parse(m.group(1) + "T" + m.group(2)
-                    + (m.group(3) == null ? "" : m.group(3)));
-            String offset = m.group(4);
+            LocalDateTime local = LocalDateTime.parse(m.group(1) + "T" + m.group(2));
+            String offset = m.group(3);
             if (offset == null) {
                 return Optional.of(local.atZone(defaultZone).toInstant());
             }
