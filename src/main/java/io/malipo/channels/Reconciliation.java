@@ -2,6 +2,7 @@ package io.malipo.channels;
 
 import io.malipo.common.Rows;
 import java.time.Clock;
+import java.time.Duration;
 import java.time.Instant;
 import java.util.Map;
 import java.util.UUID;
@@ -50,11 +51,21 @@ public class Reconciliation {
         if (started.plus(properties.giveUpAfter()).isBefore(clock.instant())) {
             exchange.getIn().setBody(new SettlementReport(provider, "timeout:" + paymentId, Outcome.FAILED, paymentId,
                     null, null, providerRef, null, null, null, "provider_timeout",
-                    "The provider did not report an outcome within " + properties.giveUpAfter().toMinutes()
-                            + " minutes.", livemode, false));
+                    "The provider did not report an outcome within " + spoken(properties.giveUpAfter()) + ".",
+                    livemode, false));
             return;
         }
         exchange.getIn().setBody(Map.of("paymentId", paymentId, "now", payments.now(),
                 "nextCheckAt", payments.now().plus(properties.reconcileEvery())));
+    }
+
+    /** "30 minutes", "1 minute", "45 seconds": a give-up time as a payer's message says it. */
+    static String spoken(Duration wait) {
+        long minutes = wait.toMinutes();
+        if (minutes == 0) {
+            long seconds = wait.toSeconds();
+            return seconds + (seconds == 1 ? " second" : " seconds");
+        }
+        return minutes + (minutes == 1 ? " minute" : " minutes");
     }
 }
