@@ -1,6 +1,7 @@
 package io.malipo.tokenapi;
 
 import io.malipo.common.ApiException;
+import io.malipo.common.ErrorRouteConfigurations;
 import io.malipo.common.ErrorResponses;
 import io.malipo.common.HttpExchanges;
 import io.malipo.common.JsonBodies;
@@ -189,7 +190,10 @@ public class Idempotency {
     @SuppressWarnings("unchecked")
     public void record(Exchange exchange) {
         Map<String, Object> claim = exchange.getProperty(CLAIMED, Map.class);
-        if (claim == null || Boolean.TRUE.equals(exchange.getProperty(REPLAYED))) {
+        if (claim == null || Boolean.TRUE.equals(exchange.getProperty(REPLAYED))
+                || Boolean.TRUE.equals(exchange.getProperty(ErrorRouteConfigurations.DATABASE_UNAVAILABLE))) {
+            // Nothing to keep, or nowhere to keep it: a claim left by a request the database failed
+            // passes on to a repeat once it lapses.
             return;
         }
         int status = exchange.getMessage().getHeader(Exchange.HTTP_RESPONSE_CODE, 200, Integer.class);

@@ -50,7 +50,9 @@ abstract class TokenApiRouteBuilder extends RouteBuilder {
         RouteDefinition route = from("direct:" + routeId).routeId(routeId)
                 .routeConfigurationId(ErrorRouteConfigurations.TOKEN_API);
         if (write) {
-            route.onCompletion().process(idempotency::record).end();
+            // Kept before the answer goes out, so a repeat sent once it has arrived gets it, and so
+            // the client's connection is not held by the keeping after its answer.
+            route.onCompletion().modeBeforeConsumer().process(idempotency::record).end();
         }
         route.to("direct:api-authenticate")
                 .process(e -> BearerAuth.requireScopes(e, needed));
