@@ -46,11 +46,13 @@ public record ChannelProperties(
      *        sandbox key (the payer simulator, or a wrong key) before it gets 429
      * @param maxPendingReports reports the sandbox may have waiting to be sent; past it new
      *        requests are refused in the provider's own format, nothing booked
+     * @param threads the threads that serve /sandbox, apart from those of the APIs that call it
      */
     public record Sandbox(
             @DefaultValue("true") boolean enabled,
             @Min(1) @DefaultValue("60") int anonymousRequestsPerMinute,
-            @Min(1) @DefaultValue("10000") int maxPendingReports) {
+            @Min(1) @DefaultValue("10000") int maxPendingReports,
+            @Min(1) @Max(200) @DefaultValue("16") int threads) {
     }
 
     /**

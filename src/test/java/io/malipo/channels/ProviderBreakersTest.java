@@ -18,7 +18,7 @@ class ProviderBreakersTest {
     private final MeterRegistry meters = new SimpleMeterRegistry();
     private final ProviderBreakers breakers = new ProviderBreakers(new ChannelProperties(Map.of(),
             Duration.ofMinutes(2), Duration.ofMinutes(1), Duration.ofMinutes(30), Duration.ofSeconds(5),
-            Duration.ofSeconds(10), Duration.ofSeconds(1), new ChannelProperties.Sandbox(true, 60, 10_000),
+            Duration.ofSeconds(10), Duration.ofSeconds(1), new ChannelProperties.Sandbox(true, 60, 10_000, 16),
             new ChannelProperties.Breaker(4, 4, 50, Duration.ofMinutes(1), 1)), meters);
     private final DefaultCamelContext camel = new DefaultCamelContext();
 
