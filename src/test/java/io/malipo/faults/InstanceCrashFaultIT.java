@@ -14,7 +14,9 @@ import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ConcurrentSkipListSet;
 import java.util.stream.Collectors;
 import org.junit.jupiter.api.Test;
@@ -56,16 +58,24 @@ class InstanceCrashFaultIT {
             Set<Long> reconciliations = new ConcurrentSkipListSet<>();
 
             WalletLoad load = new WalletLoad("I", 4, List.of(a, b)).start();
-            Await.until("both instances to take payments and " + dying.name() + " to send callbacks",
-                    Duration.ofSeconds(60), () -> acknowledgedBy(load, dying) >= 30
-                            && acknowledgedBy(load, survivor) >= 30 && claimedBy(jdbc, dying) > 0);
+            Await.until("both instances to take payments", Duration.ofSeconds(60),
+                    () -> acknowledgedBy(load, dying) >= 30 && acknowledgedBy(load, survivor) >= 30);
+            // Callbacks now wait at the receiver, so one the dying instance has claimed is surely
+            // still under way when it dies: claimed for 300 ms, it cannot be one finishing.
+            receiver.hold();
+            Map<String, Instant> firstSeen = new ConcurrentHashMap<>();
+            Await.until(dying.name() + " to have a callback under way", Duration.ofSeconds(30), () -> {
+                Instant now = Instant.now();
+                return claimedIds(jdbc, dying).stream().anyMatch(id -> firstSeen.computeIfAbsent(id, i -> now)
+                        .isBefore(now.minusMillis(300)));
+            });
             List<String> schedulers = schedulers(jdbc);
             dying.kill();
             Instant killed = Instant.now();
             load.sendTo(List.of(b));
+            receiver.release();
 
-            List<String> claimed = jdbc.queryForList("SELECT CAST(id AS VARCHAR) FROM delivery WHERE status = "
-                    + "'DELIVERING' AND claimed_by LIKE ?", String.class, dying.pid() + "@%");
+            List<String> claimed = claimedIds(jdbc, dying);
             Set<String> inFlight = load.payments().values().stream()
                     .filter(p -> p.instance().equals(dying.name())).map(Ack::transid)
                     .filter(t -> "PENDING".equals(paymentStatus(jdbc, t))).collect(Collectors.toSet());
@@ -137,9 +147,9 @@ class InstanceCrashFaultIT {
     }
 
     /** Callbacks the instance has claimed and is sending. */
-    private static int claimedBy(JdbcTemplate jdbc, MalipoProcess instance) {
-        return jdbc.queryForObject("SELECT count(*) FROM delivery WHERE status = 'DELIVERING' "
-                + "AND claimed_by LIKE ?", Integer.class, instance.pid() + "@%");
+    private static List<String> claimedIds(JdbcTemplate jdbc, MalipoProcess instance) {
+        return jdbc.queryForList("SELECT CAST(id AS VARCHAR) FROM delivery WHERE status = 'DELIVERING' "
+                + "AND claimed_by LIKE ?", String.class, instance.pid() + "@%");
     }
 
     private static String deliveryStatus(JdbcTemplate jdbc, String id) {

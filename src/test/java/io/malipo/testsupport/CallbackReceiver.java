@@ -13,8 +13,10 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
+import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 
 /**
@@ -34,6 +36,7 @@ public final class CallbackReceiver implements AutoCloseable {
     private final AtomicInteger failNext = new AtomicInteger();
     private volatile int failingStatus;
     private volatile long answerAfterMillis;
+    private volatile CountDownLatch held;
     private boolean closed;
 
     /** One request: headers by lower-case name, the body as text and as the bytes that came, and when. */
@@ -82,12 +85,16 @@ public final class CallbackReceiver implements AutoCloseable {
             byte[] bytes = exchange.getRequestBody().readAllBytes();
             received.add(new Received(headers, new String(bytes, StandardCharsets.UTF_8),
                     exchange.getRequestURI().getPath(), bytes, at));
-            if (answerAfterMillis > 0) {
-                try {
-                    Thread.sleep(answerAfterMillis);
-                } catch (InterruptedException e) {
-                    Thread.currentThread().interrupt();
+            try {
+                CountDownLatch gate = held;
+                if (gate != null) {
+                    gate.await(10, TimeUnit.SECONDS);
                 }
+                if (answerAfterMillis > 0) {
+                    Thread.sleep(answerAfterMillis);
+                }
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
             }
             int status = failingStatus != 0 ? failingStatus : failNext.getAndUpdate(n -> Math.max(0, n - 1)) > 0 ? 500 : 200;
             exchange.sendResponseHeaders(status, -1);
@@ -118,6 +125,20 @@ public final class CallbackReceiver implements AutoCloseable {
     /** Answers each request only after this long, as a slow merchant's server does. */
     public void answerAfter(Duration delay) {
         answerAfterMillis = delay.toMillis();
+    }
+
+    /** Requests arriving from now on wait, unanswered, until {@link #release()} (10 s at most). */
+    public void hold() {
+        held = new CountDownLatch(1);
+    }
+
+    /** Answers the requests held, and every one after them as usual. */
+    public void release() {
+        CountDownLatch gate = held;
+        held = null;
+        if (gate != null) {
+            gate.countDown();
+        }
     }
 
     public int port() {
