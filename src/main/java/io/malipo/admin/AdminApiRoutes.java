@@ -3,21 +3,21 @@ package io.malipo.admin;
 import io.malipo.channels.Conflicts;
 import io.malipo.channels.SettlementConflictPage;
 import io.malipo.common.ApiException;
-import io.malipo.common.FieldError;
 import io.malipo.common.ErrorRouteConfigurations;
+import io.malipo.common.FieldError;
 import io.malipo.common.HttpExchanges;
 import io.malipo.common.JsonBodies;
 import io.malipo.delivery.DeliveryPage;
 import io.malipo.delivery.DeliveryRoutes;
 import io.malipo.delivery.DeliveryView;
+import io.malipo.merchant.ApiKeyView;
+import io.malipo.merchant.CheckoutCredentialView;
 import io.malipo.merchant.MerchantRoutes;
+import io.malipo.merchant.MerchantView;
 import io.malipo.merchant.NewApiKey;
 import io.malipo.merchant.NewCheckoutCredential;
 import io.malipo.merchant.NewMerchant;
 import io.malipo.merchant.Rotation;
-import io.malipo.merchant.ApiKeyView;
-import io.malipo.merchant.CheckoutCredentialView;
-import io.malipo.merchant.MerchantView;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.LinkedHashMap;
@@ -219,7 +219,7 @@ public class AdminApiRoutes extends RouteBuilder {
                 .process(auth);
         if (idProperty != null) {
             route.process(e -> {
-                UUID id = pathId(e, what);
+                UUID id = HttpExchanges.pathId(e, what);
                 e.setProperty(idProperty, id);
                 if (MerchantRoutes.MERCHANT_ID.equals(idProperty)) {
                     HttpExchanges.setMerchant(e, id);
@@ -308,13 +308,4 @@ public class AdminApiRoutes extends RouteBuilder {
         return fallback;
     }
 
-    /** The {id} of the path. An id that is not even a UUID names nothing, so it is a 404 too. */
-    private static UUID pathId(Exchange exchange, String what) {
-        String id = exchange.getIn().getHeader("id", String.class);
-        try {
-            return UUID.fromString(id);
-        } catch (IllegalArgumentException | NullPointerException e) {
-            throw ApiException.notFound("There is no " + what + " with id " + id + ".");
-        }
-    }
 }

@@ -18,8 +18,6 @@ import org.apache.camel.builder.RouteBuilder;
 import org.apache.camel.component.sql.SqlConstants;
 import org.springframework.dao.DuplicateKeyException;
 import org.springframework.stereotype.Component;
-import org.springframework.transaction.support.TransactionSynchronization;
-import org.springframework.transaction.support.TransactionSynchronizationManager;
 
 /**
  * Money going out: payouts and reversals. Each is stored and debited from the merchant's balance
@@ -307,19 +305,9 @@ public class OutgoingRoutes extends RouteBuilder {
 
     /** Sends a movement once the transaction that created it has committed. */
     private void sendAfterCommit(Movement movement, UUID id) {
-        Runnable send = () -> later.send(SEND_QUEUE, e -> {
+        Transactions.afterCommit(() -> later.send(SEND_QUEUE, e -> {
             e.setProperty(Outgoing.MOVEMENT, movement);
             e.setProperty(Outgoing.MOVEMENT_ID, id);
-        });
-        if (!TransactionSynchronizationManager.isSynchronizationActive()) {
-            send.run();
-            return;
-        }
-        TransactionSynchronizationManager.registerSynchronization(new TransactionSynchronization() {
-            @Override
-            public void afterCommit() {
-                send.run();
-            }
-        });
+        }));
     }
 }

@@ -4,12 +4,11 @@ import io.malipo.channels.ChannelProperties.Provider;
 import io.malipo.common.ApiException;
 import io.malipo.common.RandomTokens;
 import io.malipo.common.Rows;
+import io.malipo.common.Times;
 import io.malipo.ledger.Fees;
 import java.math.BigDecimal;
 import java.time.Clock;
 import java.time.OffsetDateTime;
-import java.time.ZoneOffset;
-import java.time.temporal.ChronoUnit;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.UUID;
@@ -142,6 +141,6 @@ public class Payments {
     }
 
     public OffsetDateTime now() {
-        return OffsetDateTime.now(clock).withOffsetSameInstant(ZoneOffset.UTC).truncatedTo(ChronoUnit.MICROS);
+        return Times.now(clock);
     }
 }

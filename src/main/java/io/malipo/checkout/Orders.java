@@ -9,6 +9,7 @@ import io.malipo.common.MalipoProperties;
 import io.malipo.common.RandomTokens;
 import io.malipo.common.Rows;
 import io.malipo.common.SqlFiles;
+import io.malipo.common.Times;
 import io.malipo.merchant.CheckoutCredential;
 import java.math.BigDecimal;
 import java.nio.charset.StandardCharsets;
@@ -17,9 +18,7 @@ import java.security.NoSuchAlgorithmException;
 import java.time.Clock;
 import java.time.Instant;
 import java.time.OffsetDateTime;
-import java.time.ZoneOffset;
 import java.time.format.DateTimeFormatter;
-import java.time.temporal.ChronoUnit;
 import java.util.Base64;
 import java.util.HexFormat;
 import java.util.LinkedHashMap;
@@ -195,7 +194,7 @@ public class Orders {
     }
 
     public OffsetDateTime now() {
-        return OffsetDateTime.now(clock).withOffsetSameInstant(ZoneOffset.UTC).truncatedTo(ChronoUnit.MICROS);
+        return Times.now(clock);
     }
 
     /** An order-status data item. Payment details appear only once the order is COMPLETED. */

@@ -4,6 +4,7 @@ import io.malipo.common.ApiException;
 import io.malipo.common.ErrorRouteConfigurations;
 import io.malipo.common.HttpExchanges;
 import io.malipo.common.SqlFiles;
+import io.malipo.common.Times;
 import io.malipo.merchant.CheckoutCredential;
 import io.malipo.merchant.SecretBox;
 import jakarta.servlet.http.HttpServletRequest;
@@ -11,8 +12,6 @@ import java.nio.charset.StandardCharsets;
 import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
 import java.time.Clock;
-import java.time.OffsetDateTime;
-import java.time.ZoneOffset;
 import java.util.HexFormat;
 import java.util.List;
 import java.util.Map;
@@ -69,7 +68,7 @@ public class ReplayGuard {
         Map<String, Object> key = Map.of("credentialId", credential.id(), "fingerprint", fingerprint);
         try {
             jdbc.update(SqlFiles.load("checkout/insert-replay.sql"), Map.of("credentialId", credential.id(),
-                    "fingerprint", fingerprint, "createdAt", OffsetDateTime.now(clock).withOffsetSameInstant(ZoneOffset.UTC)));
+                    "fingerprint", fingerprint, "createdAt", Times.now(clock)));
             exchange.setProperty(FINGERPRINT, fingerprint);
             return;
         } catch (DuplicateKeyException seenBefore) {

@@ -1,12 +1,11 @@
 package io.malipo.checkout;
 
 import io.malipo.common.SqlFiles;
+import io.malipo.common.Times;
 import java.nio.charset.StandardCharsets;
 import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
 import java.time.Clock;
-import java.time.OffsetDateTime;
-import java.time.ZoneOffset;
 import java.util.HexFormat;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -41,7 +40,7 @@ public class SignatureUses {
         use.put("credentialId", credentialId);
         use.put("signature", hash(timestamp, digest));
         use.put("operation", operation);
-        use.put("now", OffsetDateTime.now(clock).withOffsetSameInstant(ZoneOffset.UTC));
+        use.put("now", Times.now(clock));
         if (jdbc.update(SqlFiles.load("checkout/insert-signature-use.sql"), use) == 1) {
             return operation;
         }

@@ -80,4 +80,17 @@ public final class HttpExchanges {
     public static void setMerchant(Exchange exchange, Object merchantId) {
         request(exchange).ifPresent(r -> r.setAttribute(MERCHANT_ID, String.valueOf(merchantId)));
     }
+
+    /**
+     * The {id} of the path. An id that is not even a UUID names nothing, so it is a 404 like an
+     * unknown one (never echoed back: it could be anything).
+     */
+    public static UUID pathId(Exchange exchange, String what) {
+        String id = exchange.getIn().getHeader("id", String.class);
+        try {
+            return UUID.fromString(id);
+        } catch (IllegalArgumentException | NullPointerException e) {
+            throw ApiException.notFound("There is no " + what + " with that id; ids are UUIDs.");
+        }
+    }
 }

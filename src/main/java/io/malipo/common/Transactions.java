@@ -9,6 +9,8 @@ import org.apache.camel.Processor;
 import org.apache.camel.ProducerTemplate;
 import org.springframework.stereotype.Component;
 import org.springframework.transaction.TransactionSystemException;
+import org.springframework.transaction.support.TransactionSynchronization;
+import org.springframework.transaction.support.TransactionSynchronizationManager;
 import org.springframework.transaction.support.TransactionTemplate;
 
 /**
@@ -40,6 +42,24 @@ public class Transactions {
 
     /** What a request's work made: PAYMENT, PAYOUT or REVERSAL and its id. */
     public record Created(String type, UUID id) {
+    }
+
+    /**
+     * Runs {@code action} once the current transaction has committed, so what it starts (a send, a
+     * nudge) sees the rows the transaction wrote and never runs for work rolled back; at once when
+     * there is no transaction.
+     */
+    public static void afterCommit(Runnable action) {
+        if (!TransactionSynchronizationManager.isSynchronizationActive()) {
+            action.run();
+            return;
+        }
+        TransactionSynchronizationManager.registerSynchronization(new TransactionSynchronization() {
+            @Override
+            public void afterCommit() {
+                action.run();
+            }
+        });
     }
 
     /** A processor that sends the exchange to the sub-route at uri (a direct: endpoint) in one transaction. */

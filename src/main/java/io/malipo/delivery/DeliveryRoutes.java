@@ -2,6 +2,7 @@ package io.malipo.delivery;
 
 import io.malipo.common.KeysetPages;
 import io.malipo.common.Rows;
+import io.malipo.common.Transactions;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -12,8 +13,6 @@ import java.util.concurrent.Semaphore;
 import org.apache.camel.ProducerTemplate;
 import org.apache.camel.builder.RouteBuilder;
 import org.springframework.stereotype.Component;
-import org.springframework.transaction.support.TransactionSynchronization;
-import org.springframework.transaction.support.TransactionSynchronizationManager;
 
 /**
  * The outbox. {@code direct:delivery-enqueue} writes what must reach a merchant inside the
@@ -174,16 +173,7 @@ public class DeliveryRoutes extends RouteBuilder {
 
     /** Sends what was just enqueued as soon as the caller's transaction commits (at once without one). */
     private void nudgeAfterCommit() {
-        if (!TransactionSynchronizationManager.isSynchronizationActive()) {
-            nudges.sendBody(NUDGE, null);
-            return;
-        }
-        TransactionSynchronizationManager.registerSynchronization(new TransactionSynchronization() {
-            @Override
-            public void afterCommit() {
-                nudges.sendBody(NUDGE, null);
-            }
-        });
+        Transactions.afterCommit(() -> nudges.sendBody(NUDGE, null));
     }
 
     private static DeliveryPage page(List<Map<String, Object>> rows, int limit) {

@@ -3,13 +3,12 @@ package io.malipo.delivery;
 import io.malipo.common.HttpUrls;
 import io.malipo.common.Rows;
 import io.malipo.common.SqlFiles;
+import io.malipo.common.Times;
 import java.lang.management.ManagementFactory;
 import java.net.URI;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.OffsetDateTime;
-import java.time.ZoneOffset;
-import java.time.temporal.ChronoUnit;
 import java.util.Collection;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -190,7 +189,7 @@ public class Dispatcher {
     }
 
     OffsetDateTime now() {
-        return OffsetDateTime.now(clock).withOffsetSameInstant(ZoneOffset.UTC).truncatedTo(ChronoUnit.MICROS);
+        return Times.now(clock);
     }
 
     private static String truncate(String text) {

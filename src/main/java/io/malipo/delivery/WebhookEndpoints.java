@@ -9,13 +9,12 @@ import io.malipo.common.HttpUrls;
 import io.malipo.common.PublicAddresses;
 import io.malipo.common.RandomTokens;
 import io.malipo.common.Rows;
+import io.malipo.common.Times;
 import io.malipo.merchant.SecretBox;
 import java.net.URI;
 import java.nio.charset.StandardCharsets;
 import java.time.Clock;
 import java.time.OffsetDateTime;
-import java.time.ZoneOffset;
-import java.time.temporal.ChronoUnit;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Base64;
@@ -275,6 +274,6 @@ public class WebhookEndpoints {
     }
 
     private OffsetDateTime now() {
-        return OffsetDateTime.now(clock).withOffsetSameInstant(ZoneOffset.UTC).truncatedTo(ChronoUnit.MICROS);
+        return Times.now(clock);
     }
 }

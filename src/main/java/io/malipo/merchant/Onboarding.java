@@ -5,12 +5,11 @@ import io.malipo.common.FieldError;
 import io.malipo.common.IpAllowList;
 import io.malipo.common.RandomTokens;
 import io.malipo.common.Rows;
+import io.malipo.common.Times;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
 import java.time.OffsetDateTime;
-import java.time.ZoneOffset;
-import java.time.temporal.ChronoUnit;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.LinkedHashMap;
@@ -39,7 +38,7 @@ public class Onboarding {
 
     /** Now, at the precision both databases keep, so what is written reads back equal. */
     public OffsetDateTime now() {
-        return OffsetDateTime.now(clock).withOffsetSameInstant(ZoneOffset.UTC).truncatedTo(ChronoUnit.MICROS);
+        return Times.now(clock);
     }
 
     public Map<String, Object> newMerchantRow(NewMerchant request, boolean demo) {
@@ -109,7 +108,7 @@ public class Onboarding {
         String lookup = ApiKeys.newLookup();
         String key = ApiKeys.newKey(request.live(), lookup);
         OffsetDateTime expiresAt = request.expiresAt() == null ? null
-                : request.expiresAt().withOffsetSameInstant(ZoneOffset.UTC).truncatedTo(ChronoUnit.MICROS);
+                : Times.stored(request.expiresAt());
         Map<String, Object> row = new LinkedHashMap<>();
         row.put("id", id);
         row.put("merchantId", merchantId);

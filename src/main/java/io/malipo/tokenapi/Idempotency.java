@@ -1,12 +1,13 @@
 package io.malipo.tokenapi;
 
 import io.malipo.common.ApiException;
-import io.malipo.common.ErrorRouteConfigurations;
 import io.malipo.common.ErrorResponses;
+import io.malipo.common.ErrorRouteConfigurations;
 import io.malipo.common.HttpExchanges;
 import io.malipo.common.JsonBodies;
 import io.malipo.common.Rows;
 import io.malipo.common.SqlFiles;
+import io.malipo.common.Times;
 import io.malipo.common.Transactions;
 import io.malipo.merchant.SecretBox;
 import jakarta.servlet.http.HttpServletRequest;
@@ -16,8 +17,6 @@ import java.security.NoSuchAlgorithmException;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.OffsetDateTime;
-import java.time.ZoneOffset;
-import java.time.temporal.ChronoUnit;
 import java.util.HexFormat;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -255,6 +254,6 @@ public class Idempotency {
     }
 
     private OffsetDateTime now() {
-        return OffsetDateTime.now(clock).withOffsetSameInstant(ZoneOffset.UTC).truncatedTo(ChronoUnit.MICROS);
+        return Times.now(clock);
     }
 }

@@ -6,6 +6,7 @@ import io.malipo.channels.NewPayment;
 import io.malipo.channels.PaymentView;
 import io.malipo.common.ApiException;
 import io.malipo.common.FieldError;
+import io.malipo.common.HttpExchanges;
 import io.malipo.common.JsonBodies;
 import io.malipo.common.Msisdn;
 import io.malipo.ledger.Balances;
@@ -78,7 +79,7 @@ public class PaymentsApiRoutes extends TokenApiRouteBuilder {
                 .process(json.respond(200));
 
         operation("api-payment-get", false, Scope.PAYMENTS_READ)
-                .process(e -> e.getIn().setBody(owned(e, "paymentId", pathId(e, "payment"))))
+                .process(e -> e.getIn().setBody(owned(e, "paymentId", HttpExchanges.pathId(e, "payment"))))
                 .to("direct:payment-view")
                 .process(e -> requireFound(e, "payment", e.getIn().getHeader("id")))
                 .process(json.respond(200));

@@ -5,6 +5,7 @@ import io.malipo.channels.NewReversal;
 import io.malipo.channels.PayoutView;
 import io.malipo.channels.ReversalView;
 import io.malipo.common.ApiException;
+import io.malipo.common.HttpExchanges;
 import io.malipo.common.JsonBodies;
 import io.malipo.common.Msisdn;
 import io.malipo.merchant.Scope;
@@ -92,7 +93,8 @@ public class PayoutsApiRoutes extends TokenApiRouteBuilder {
                 .process(json.respond(200));
 
         operation("api-payout-get", false, Scope.PAYMENTS_READ)
-                .process(e -> e.getIn().setBody(PaymentsApiRoutes.owned(e, "payoutId", pathId(e, "payout"))))
+                .process(e -> e.getIn().setBody(PaymentsApiRoutes.owned(e, "payoutId",
+                        HttpExchanges.pathId(e, "payout"))))
                 .to("direct:payout-view")
                 .process(e -> requireFound(e, "payout", e.getIn().getHeader("id")))
                 .process(json.respond(200));
@@ -109,7 +111,8 @@ public class PayoutsApiRoutes extends TokenApiRouteBuilder {
                 .process(json.respond(201));
 
         operation("api-reversal-get", false, Scope.PAYMENTS_READ)
-                .process(e -> e.getIn().setBody(PaymentsApiRoutes.owned(e, "reversalId", pathId(e, "reversal"))))
+                .process(e -> e.getIn().setBody(PaymentsApiRoutes.owned(e, "reversalId",
+                        HttpExchanges.pathId(e, "reversal"))))
                 .to("direct:reversal-view")
                 .process(e -> requireFound(e, "reversal", e.getIn().getHeader("id")))
                 .process(json.respond(200));

@@ -10,13 +10,11 @@ import com.nimbusds.jose.jwk.gen.ECKeyGenerator;
 import io.malipo.common.RandomTokens;
 import io.malipo.common.Rows;
 import io.malipo.common.SqlFiles;
+import io.malipo.common.Times;
 import io.malipo.merchant.SecretBox;
 import java.nio.charset.StandardCharsets;
 import java.text.ParseException;
 import java.time.Clock;
-import java.time.OffsetDateTime;
-import java.time.ZoneOffset;
-import java.time.temporal.ChronoUnit;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -118,7 +116,7 @@ public class SigningKeys {
         row.put("kid", kid);
         row.put("privateKeySealed", secrets.seal(owner(kid), key.toJSONString()));
         row.put("publicJwk", key.toPublicJWK().toJSONString());
-        row.put("createdAt", OffsetDateTime.now(clock).withOffsetSameInstant(ZoneOffset.UTC).truncatedTo(ChronoUnit.MICROS));
+        row.put("createdAt", Times.now(clock));
         jdbc.update(SqlFiles.load("tokenapi/insert-signing-key.sql"), row);
     }
 

@@ -2,6 +2,7 @@ package io.malipo.tokenapi;
 
 import io.malipo.common.ApiException;
 import io.malipo.common.ErrorRouteConfigurations;
+import io.malipo.common.HttpExchanges;
 import io.malipo.merchant.Scope;
 import java.util.Arrays;
 import java.util.List;
@@ -91,16 +92,6 @@ abstract class TokenApiRouteBuilder extends RouteBuilder {
                 .process(e -> paging.query(e, list))
                 .to(itemsRoute)
                 .process(paging::page);
-    }
-
-    /** The {id} of the path; an id that is not even a UUID names nothing, so it is a 404 too. */
-    protected static UUID pathId(Exchange exchange, String what) {
-        String id = exchange.getIn().getHeader("id", String.class);
-        try {
-            return UUID.fromString(id);
-        } catch (IllegalArgumentException | NullPointerException e) {
-            throw ApiException.notFound("There is no " + what + " with id " + id + ".");
-        }
     }
 
     /** Refuses a missing object (null body) with a 404 naming it. */

@@ -1,6 +1,7 @@
 package io.malipo.tokenapi;
 
 import io.malipo.common.ApiException;
+import io.malipo.common.HttpExchanges;
 import io.malipo.common.JsonBodies;
 import io.malipo.delivery.NewWebhookEndpoint;
 import io.malipo.delivery.WebhookEndpointChange;
@@ -96,7 +97,7 @@ public class WebhookEndpointsApiRoutes extends TokenApiRouteBuilder {
                 .process(json.respond(201));
 
         operation("api-webhook-endpoint-update", false, Scope.PAYMENTS_WRITE)
-                .process(e -> e.setProperty(ENDPOINT_ID, pathId(e, WHAT)))
+                .process(e -> e.setProperty(ENDPOINT_ID, HttpExchanges.pathId(e, WHAT)))
                 .process(json.read(WebhookEndpointChange.class))
                 .process(e -> {
                     Map<String, Object> update = PaymentsApiRoutes.owned(e, "id", e.getProperty(ENDPOINT_ID));
@@ -108,7 +109,7 @@ public class WebhookEndpointsApiRoutes extends TokenApiRouteBuilder {
                 .process(json.respond(200));
 
         operation("api-webhook-endpoint-delete", false, Scope.PAYMENTS_WRITE)
-                .process(e -> e.setProperty(ENDPOINT_ID, pathId(e, WHAT)))
+                .process(e -> e.setProperty(ENDPOINT_ID, HttpExchanges.pathId(e, WHAT)))
                 .process(e -> e.getIn().setBody(PaymentsApiRoutes.owned(e, "id", e.getProperty(ENDPOINT_ID))))
                 .to("direct:webhook-endpoint-delete")
                 .process(WebhookEndpointsApiRoutes::deleted);

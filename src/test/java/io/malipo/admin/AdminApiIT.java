@@ -103,7 +103,7 @@ class AdminApiIT extends PostgresIT {
         assertThat(unknown.status()).isEqualTo(404);
         assertThat(unknown.json().get("code").asText()).isEqualTo("not_found");
         assertThat(malformed.status()).isEqualTo(404);
-        assertThat(malformed.json().get("detail").asText()).contains("no merchant with id not-a-uuid");
+        assertThat(malformed.json().get("detail").asText()).contains("no merchant with that id");
     }
 
     @Test
