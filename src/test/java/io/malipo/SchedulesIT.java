@@ -3,12 +3,12 @@ package io.malipo;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.malipo.testsupport.ApiMerchant;
+import io.malipo.testsupport.Await;
 import io.malipo.testsupport.CheckoutClient;
 import io.malipo.testsupport.Http;
 import io.malipo.testsupport.Http.Response;
 import io.malipo.testsupport.PostgresIT;
 import java.time.Duration;
-import java.time.Instant;
 import java.util.Map;
 import java.util.UUID;
 import java.util.function.BooleanSupplier;
@@ -132,11 +132,7 @@ class SchedulesIT extends PostgresIT {
     /** Fires the job's Quartz trigger now and waits, with a deadline, for the effect it must have. */
     private void fire(JobKey job, BooleanSupplier done) throws Exception {
         scheduler.triggerJob(job);
-        Instant deadline = Instant.now().plusSeconds(15);
-        while (!done.getAsBoolean()) {
-            assertThat(Instant.now()).as(job + " had its effect").isBefore(deadline);
-            Thread.sleep(50);
-        }
+        Await.until(job + " to have its effect", Duration.ofSeconds(15), done);
     }
 
     private String orderStatus(CheckoutClient shop, String orderId) {

@@ -22,9 +22,9 @@ import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import org.apache.camel.ProducerTemplate;
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.springframework.beans.factory.annotation.Autowired;
 
 /**
@@ -41,17 +41,12 @@ class SettlementIT extends PostgresIT {
     ProducerTemplate camel;
 
     private CheckoutClient shop;
-    private CallbackReceiver receiver;
+    @RegisterExtension
+    final CallbackReceiver receiver = new CallbackReceiver();
 
     @BeforeEach
     void shop() {
         shop = checkoutMerchant();
-        receiver = new CallbackReceiver();
-    }
-
-    @AfterEach
-    void receiver() {
-        receiver.close();
     }
 
     @Test

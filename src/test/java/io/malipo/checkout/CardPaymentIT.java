@@ -12,9 +12,9 @@ import io.malipo.testsupport.PostgresIT;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.Base64;
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
 class CardPaymentIT extends PostgresIT {
 
@@ -23,19 +23,14 @@ class CardPaymentIT extends PostgresIT {
             + "\"country\": \"TZ\", \"phone\": \"255712345678\"}";
 
     private CheckoutClient shop;
-    private CallbackReceiver receiver;
+    @RegisterExtension
+    final CallbackReceiver receiver = new CallbackReceiver();
     private String buyer;
 
     @BeforeEach
     void shop() {
         shop = checkoutMerchant();
-        receiver = new CallbackReceiver();
         buyer = order("B-0", "CARD", ", \"buyer_userid\": \"u-1\"").get("gateway_buyer_uuid").asText();
-    }
-
-    @AfterEach
-    void receiver() {
-        receiver.close();
     }
 
     @Test

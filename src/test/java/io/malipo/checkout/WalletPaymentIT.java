@@ -22,26 +22,21 @@ import java.util.concurrent.Callable;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 
 class WalletPaymentIT extends PostgresIT {
 
     private CheckoutClient shop;
-    private CallbackReceiver receiver;
+    @RegisterExtension
+    final CallbackReceiver receiver = new CallbackReceiver();
 
     @BeforeEach
     void shop() {
         shop = checkoutMerchant();
-        receiver = new CallbackReceiver();
-    }
-
-    @AfterEach
-    void receiver() {
-        receiver.close();
     }
 
     @ParameterizedTest(name = "{1} ({0})")

@@ -27,9 +27,9 @@ import javax.crypto.spec.SecretKeySpec;
 import org.apache.camel.CamelContext;
 import org.apache.camel.Exchange;
 import org.apache.camel.builder.ExchangeBuilder;
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.springframework.beans.factory.annotation.Autowired;
 
 /**
@@ -44,20 +44,15 @@ class WebhookEventsIT extends PostgresIT {
 
     @Autowired
     CamelContext camel;
-    private CallbackReceiver receiver;
+    @RegisterExtension
+    final CallbackReceiver receiver = new CallbackReceiver();
     private ApiMerchant shop;
     private Http api;
 
     @BeforeEach
     void shop() {
-        receiver = new CallbackReceiver();
         shop = ApiMerchant.create(http, admin);
         api = shop.api();
-    }
-
-    @AfterEach
-    void receiver() {
-        receiver.close();
     }
 
     @Test

@@ -18,6 +18,8 @@ import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
+import org.junit.jupiter.api.extension.AfterEachCallback;
+import org.junit.jupiter.api.extension.ExtensionContext;
 
 /**
  * A merchant's callback endpoint for tests: records every request (path, headers, the exact
@@ -27,7 +29,7 @@ import java.util.concurrent.atomic.AtomicInteger;
  * can listen on a port chosen beforehand, so a test can take it down and bring it back on the
  * same address, and it can take its time to answer, as a slow merchant does.
  */
-public final class CallbackReceiver implements AutoCloseable {
+public final class CallbackReceiver implements AutoCloseable, AfterEachCallback {
 
     private static final ObjectMapper JSON = new ObjectMapper();
 
@@ -160,6 +162,11 @@ public final class CallbackReceiver implements AutoCloseable {
 
     public List<Received> receivedFor(String orderId) {
         return received.stream().filter(r -> orderId.equals(r.json().get("order_id"))).toList();
+    }
+
+    @Override
+    public void afterEach(ExtensionContext context) {
+        close();
     }
 
     /** Stops listening: connections to its port are refused from now on. */
