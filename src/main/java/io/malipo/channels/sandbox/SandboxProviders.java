@@ -1,8 +1,12 @@
-package io.malipo.channels;
+package io.malipo.channels.sandbox;
 
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.malipo.channels.ChannelProperties.Provider;
+import io.malipo.channels.ChannelProperties;
+import io.malipo.channels.Outcome;
+import io.malipo.channels.ProviderDirectory;
+import io.malipo.channels.ProviderNotifications;
 import io.malipo.common.ApiException;
 import io.malipo.common.Hmac;
 import io.malipo.common.RandomTokens;
@@ -69,6 +73,8 @@ public class SandboxProviders {
     public static final String REVERSAL = "REVERSAL";
     /** What a reversal may send back. */
     public static final Set<String> COLLECTIONS = Set.of(PUSH, C2B, CHARGE);
+    /** Every kind, for status resources that answer for any of them. */
+    public static final Set<String> ANY_KIND = Set.of(PUSH, C2B, CHARGE, PAYOUT, REVERSAL);
     private static final Logger LOG = LoggerFactory.getLogger(SandboxProviders.class);
     private static final List<Duration> CALLBACK_RETRIES = List.of(Duration.ZERO, Duration.ofSeconds(2),
             Duration.ofSeconds(10));
@@ -105,7 +111,7 @@ public class SandboxProviders {
     public record Result(Outcome outcome, String failureCode, String failureMessage) {
     }
 
-    /** The provider called {@code provider} if it is one the sandbox plays on the API its connector speaks; 404 otherwise. */
+    /** The provider called {@code provider} if the sandbox plays it on the API of {@code connector}; 404 otherwise. */
     public Provider provider(String provider, String connector) {
         return providers.find(provider).filter(p -> p.connector().equals(connector)).orElseThrow(() ->
                 ApiException.notFound("The sandbox has no " + connector + " provider called " + provider + "."));

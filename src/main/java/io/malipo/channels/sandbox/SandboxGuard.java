@@ -1,9 +1,10 @@
-package io.malipo.channels;
+package io.malipo.channels.sandbox;
 
 import com.github.benmanes.caffeine.cache.Cache;
 import com.github.benmanes.caffeine.cache.Caffeine;
 import io.github.bucket4j.Bucket;
 import io.github.bucket4j.ConsumptionProbe;
+import io.malipo.channels.ChannelProperties;
 import io.malipo.common.ApiException;
 import io.malipo.common.ClientAddress;
 import java.time.Duration;
