@@ -149,9 +149,9 @@ public class OutgoingRoutes extends RouteBuilder {
                 .toD(SQL + "update-${exchangeProperty.malipoMovement.table()}-sent.sql")
                 .filter(header(SqlConstants.SQL_UPDATE_COUNT).isEqualTo(1))
                     .to("direct:outgoing-request")
-                    .setProperty(PaymentRoutes.CONNECTOR_URI, simple(
+                    .setProperty(ChannelEndpoints.CONNECTOR_URI, simple(
                             "direct:connector-${exchangeProperty.malipoConnector}-${exchangeProperty.malipoMovement.table()}"))
-                    .to("direct:provider-call")
+                    .to(ChannelEndpoints.PROVIDER_CALL)
                     .process(PaymentRoutes::requireOutcome)
                     .choice()
                         .when(and(exchangeProperty(PaymentProperties.OUTCOME).isEqualTo(Outcome.ACCEPTED),
@@ -234,9 +234,9 @@ public class OutgoingRoutes extends RouteBuilder {
                         .toD(SQL + "update-${exchangeProperty.malipoMovement.table()}-check-claimed.sql")
                         .filter(header(SqlConstants.SQL_UPDATE_COUNT).isEqualTo(1))
                             .to("direct:outgoing-request")
-                            .setProperty(PaymentRoutes.CONNECTOR_URI,
+                            .setProperty(ChannelEndpoints.CONNECTOR_URI,
                                     simple("direct:connector-${exchangeProperty.malipoConnector}-status"))
-                            .to("direct:provider-call")
+                            .to(ChannelEndpoints.PROVIDER_CALL)
                             .process(outgoing::decide)
                             .choice()
                                 .when(body().isInstanceOf(SettlementReport.class))

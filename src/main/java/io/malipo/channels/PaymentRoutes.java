@@ -7,8 +7,8 @@ import io.malipo.common.ApiException;
 import io.malipo.common.ErrorRouteConfigurations;
 import io.malipo.common.JsonBodies;
 import io.malipo.common.KeysetPages;
-import io.malipo.common.Transactions;
 import io.malipo.common.Rows;
+import io.malipo.common.Transactions;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
@@ -30,29 +30,23 @@ public class PaymentRoutes extends RouteBuilder {
 
     private static final String SQL = "sql:classpath:sql/payments/";
     private static final String PLANNED = "malipoPlanned";
-    static final String CONNECTOR_URI = "malipoConnectorUri";
 
     private final Payments payments;
-    private final ProviderDirectory providers;
     private final Settlement settlement;
     private final ProviderNotifications notifications;
     private final Reconciliation reconciliation;
     private final JsonBodies json;
     private final Transactions transactions;
     private final ProviderSettings providerSettings;
-    private final ProviderBreakers breakers;
     private final Duration reconcileLease;
 
-    public PaymentRoutes(Payments payments, ProviderDirectory providers, Settlement settlement,
-            ProviderNotifications notifications, Reconciliation reconciliation, JsonBodies json,
-            Transactions transactions, ProviderSettings providerSettings, ProviderBreakers breakers,
-            ChannelProperties properties) {
+    public PaymentRoutes(Payments payments, Settlement settlement, ProviderNotifications notifications,
+            Reconciliation reconciliation, JsonBodies json, Transactions transactions,
+            ProviderSettings providerSettings, ChannelProperties properties) {
         this.reconcileLease = properties.reconcileEvery();
         this.transactions = transactions;
-        this.breakers = breakers;
         this.providerSettings = providerSettings;
         this.payments = payments;
-        this.providers = providers;
         this.settlement = settlement;
         this.notifications = notifications;
         this.reconciliation = reconciliation;
@@ -154,8 +148,8 @@ public class PaymentRoutes extends RouteBuilder {
                 .setBody(e -> Map.of("paymentId", e.getProperty(PaymentProperties.PAYMENT_ID)))
                 .to(SQL + "select-payment.sql?outputType=SelectOne")
                 .process(e -> payments.request(e, e.getIn().getBody(Map.class)))
-                .setProperty(CONNECTOR_URI, constant("direct:payment-route"))
-                .to("direct:provider-call")
+                .setProperty(ChannelEndpoints.CONNECTOR_URI, constant(ChannelEndpoints.PAYMENT_ROUTE))
+                .to(ChannelEndpoints.PROVIDER_CALL)
                 .process(PaymentRoutes::requireOutcome)
                 .choice()
                     .when(and(exchangeProperty(PaymentProperties.OUTCOME).isEqualTo(Outcome.ACCEPTED),
@@ -169,40 +163,6 @@ public class PaymentRoutes extends RouteBuilder {
                         .setBody(PaymentRoutes::pushFailure)
                         .enrich("direct:payment-settle", AggregationStrategies.useOriginal())
                 .end();
-
-        // Every call to a provider's API goes through its circuit breaker (per provider and mode).
-        // Property malipoConnectorUri in: the route to call (the channel router or a connector route).
-        from("direct:provider-call").routeId("provider-call").errorHandler(noErrorHandler())
-                .removeHeaders("*")
-                .filter(method(breakers, "enter"))
-                    .doTry()
-                        .toD("${exchangeProperty." + CONNECTOR_URI + "}")
-                    .doFinally()
-                        .process(breakers::leave)
-                    .end()
-                .end();
-
-        // Test mode only. Body in: a map with number and expiry (MM/YY) of a sandbox test card.
-        // Body out: a map with token, brand and last4, from the card processor.
-        from("direct:card-tokenize").routeId("card-tokenize").errorHandler(noErrorHandler())
-                .process(e -> {
-                    Map<?, ?> card = e.getIn().getBody(Map.class);
-                    String processor = providers.cardProcessor();
-                    e.setProperty(PaymentProperties.PROVIDER_URL, providers.baseUrl(processor, false));
-                    e.setProperty(PaymentProperties.PROVIDER_API_KEY, providers.apiKey(processor, false));
-                    e.setProperty("malipoCardNumber", card.get("number"));
-                    e.setProperty("malipoCardExpiry", card.get("expiry"));
-                })
-                .removeHeaders("*")
-                .to("direct:connector-card-tokenize")
-                .process(e -> {
-                    if (e.getProperty("malipoCardToken") == null) {
-                        throw ApiException.badRequest("card_refused", "The card processor refused the card: "
-                                + e.getProperty(PaymentProperties.FAILURE_MESSAGE, "no reason given", String.class));
-                    }
-                    e.getIn().setBody(Map.of("token", e.getProperty("malipoCardToken"),
-                            "brand", e.getProperty("malipoCardBrand"), "last4", e.getProperty("malipoCardLast4")));
-                });
 
         // Body in: a SettlementReport. One transaction: payment, order, ledger, deliveries.
         // Providers report payouts and reversals at the same address: their references tell them apart.
@@ -295,8 +255,8 @@ public class PaymentRoutes extends RouteBuilder {
                         e.setProperty(Reconciliation.CHECKED, e.getIn().getBody(Map.class));
                         payments.request(e, e.getIn().getBody(Map.class));
                     })
-                    .setProperty(CONNECTOR_URI, simple("direct:connector-${exchangeProperty.malipoConnector}-status"))
-                    .to("direct:provider-call")
+                    .setProperty(ChannelEndpoints.CONNECTOR_URI, simple("direct:connector-${exchangeProperty.malipoConnector}-status"))
+                    .to(ChannelEndpoints.PROVIDER_CALL)
                     .process(reconciliation::decide)
                     .choice()
                         .when(body().isInstanceOf(SettlementReport.class)).to("direct:payment-settle")

@@ -1,5 +1,6 @@
 package io.malipo.checkout;
 
+import io.malipo.channels.ChannelEndpoints;
 import io.malipo.common.ApiException;
 import io.malipo.common.Rows;
 import io.malipo.merchant.CheckoutCredential;
@@ -89,7 +90,7 @@ public class StoredCardRoutes extends CheckoutRouteBuilder {
                 .process(this::requireBuyer)
                 .setBody(e -> Map.of("number", e.getProperty("malipoCardNumber"),
                         "expiry", e.getProperty("malipoCardExpiry")))
-                .to("direct:card-tokenize")
+                .to(ChannelEndpoints.CARD_TOKENIZE)
                 .process(this::storeCard)
                 .to(SQL + "insert-stored-card.sql")
                 .setBody(exchangeProperty(BUYER))
