@@ -1,7 +1,5 @@
 package io.malipo.admin;
 
-import io.malipo.channels.Conflicts;
-import io.malipo.channels.SettlementConflictPage;
 import io.malipo.common.ApiException;
 import io.malipo.common.ErrorRouteConfigurations;
 import io.malipo.common.FieldError;
@@ -18,6 +16,8 @@ import io.malipo.merchant.NewApiKey;
 import io.malipo.merchant.NewCheckoutCredential;
 import io.malipo.merchant.NewMerchant;
 import io.malipo.merchant.Rotation;
+import io.malipo.payments.Conflicts;
+import io.malipo.payments.SettlementConflictPage;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.LinkedHashMap;

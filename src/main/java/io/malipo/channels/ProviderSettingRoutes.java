@@ -1,6 +1,8 @@
 package io.malipo.channels;
 
+import io.malipo.common.Times;
 import io.malipo.common.Transactions;
+import java.time.Clock;
 import java.util.List;
 import java.util.Map;
 import java.util.function.Function;
@@ -19,12 +21,12 @@ public class ProviderSettingRoutes extends RouteBuilder {
     private static final String SQL = "sql:classpath:sql/providers/";
 
     private final ProviderSettings settings;
-    private final Payments payments;
+    private final Clock clock;
     private final Transactions transactions;
 
-    public ProviderSettingRoutes(ProviderSettings settings, Payments payments, Transactions transactions) {
+    public ProviderSettingRoutes(ProviderSettings settings, Clock clock, Transactions transactions) {
         this.settings = settings;
-        this.payments = payments;
+        this.clock = clock;
         this.transactions = transactions;
     }
 
@@ -47,7 +49,7 @@ public class ProviderSettingRoutes extends RouteBuilder {
                     Map<String, Object> row = settings.row((java.util.UUID) in.get("merchantId"),
                             (Boolean) in.get("livemode"), (String) in.get("provider"),
                             (ProviderSetting.Change) in.get("change"));
-                    row.put("now", payments.now());
+                    row.put("now", Times.now(clock));
                     e.getIn().setBody(row);
                 })
                 .process(transactions.in("direct:provider-setting-write"))

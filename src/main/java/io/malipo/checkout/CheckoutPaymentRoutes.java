@@ -1,15 +1,15 @@
 package io.malipo.checkout;
 
 import io.malipo.channels.Channel;
-import io.malipo.channels.NewPayment;
 import io.malipo.channels.Outcome;
-import io.malipo.channels.PaymentPlan;
 import io.malipo.channels.PaymentProperties;
 import io.malipo.common.ApiException;
 import io.malipo.common.Msisdn;
 import io.malipo.common.Rows;
 import io.malipo.common.Transactions;
 import io.malipo.merchant.CheckoutCredential;
+import io.malipo.payments.NewPayment;
+import io.malipo.payments.PaymentPlan;
 import java.math.BigDecimal;
 import java.util.LinkedHashMap;
 import java.util.List;

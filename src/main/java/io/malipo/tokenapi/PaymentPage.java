@@ -1,6 +1,6 @@
 package io.malipo.tokenapi;
 
-import io.malipo.channels.PaymentView;
+import io.malipo.payments.PaymentView;
 import java.util.List;
 
 /** A page of payments, as the OpenAPI document describes GET /payments (the answer is a {@link Page}). */

@@ -1,9 +1,6 @@
 package io.malipo.tokenapi;
 
 import io.malipo.channels.Channel;
-import io.malipo.channels.FeeQuote;
-import io.malipo.channels.NewPayment;
-import io.malipo.channels.PaymentView;
 import io.malipo.common.ApiException;
 import io.malipo.common.FieldError;
 import io.malipo.common.HttpExchanges;
@@ -11,6 +8,9 @@ import io.malipo.common.JsonBodies;
 import io.malipo.common.Msisdn;
 import io.malipo.ledger.Balances;
 import io.malipo.merchant.Scope;
+import io.malipo.payments.FeeQuote;
+import io.malipo.payments.NewPayment;
+import io.malipo.payments.PaymentView;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;

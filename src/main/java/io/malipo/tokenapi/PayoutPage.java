@@ -1,6 +1,6 @@
 package io.malipo.tokenapi;
 
-import io.malipo.channels.PayoutView;
+import io.malipo.payments.PayoutView;
 import java.util.List;
 
 /** A page of payouts, as the OpenAPI document describes GET /payouts (the answer is a {@link Page}). */

@@ -1,14 +1,14 @@
 package io.malipo.tokenapi;
 
-import io.malipo.channels.NewPayout;
-import io.malipo.channels.NewReversal;
-import io.malipo.channels.PayoutView;
-import io.malipo.channels.ReversalView;
 import io.malipo.common.ApiException;
 import io.malipo.common.HttpExchanges;
 import io.malipo.common.JsonBodies;
 import io.malipo.common.Msisdn;
 import io.malipo.merchant.Scope;
+import io.malipo.payments.NewPayout;
+import io.malipo.payments.NewReversal;
+import io.malipo.payments.PayoutView;
+import io.malipo.payments.ReversalView;
 import org.springframework.stereotype.Component;
 
 /** Payouts and reversals of the token API: money leaving a merchant's balance. */

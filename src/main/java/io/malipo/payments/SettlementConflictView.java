@@ -1,4 +1,4 @@
-package io.malipo.channels;
+package io.malipo.payments;
 
 import com.fasterxml.jackson.annotation.JsonInclude;
 import com.fasterxml.jackson.databind.PropertyNamingStrategies;

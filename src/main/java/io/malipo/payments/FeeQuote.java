@@ -1,4 +1,4 @@
-package io.malipo.channels;
+package io.malipo.payments;
 
 import java.math.BigDecimal;
 

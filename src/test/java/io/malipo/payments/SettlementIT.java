@@ -1,7 +1,9 @@
-package io.malipo.channels;
+package io.malipo.payments;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.malipo.channels.ProviderDirectory;
+import io.malipo.channels.ProviderNotifications;
 import io.malipo.common.Hmac;
 import io.malipo.testsupport.Await;
 import io.malipo.testsupport.CallbackReceiver;

@@ -1,8 +1,14 @@
-package io.malipo.channels;
+package io.malipo.payments;
 
 import static org.apache.camel.builder.PredicateBuilder.and;
 import static org.apache.camel.builder.PredicateBuilder.or;
 
+import io.malipo.channels.ChannelEndpoints;
+import io.malipo.channels.Outcome;
+import io.malipo.channels.PaymentProperties;
+import io.malipo.channels.ProviderSetting;
+import io.malipo.channels.ProviderSettings;
+import io.malipo.channels.SettlementReport;
 import io.malipo.common.ApiException;
 import io.malipo.common.Rows;
 import io.malipo.common.Transactions;
@@ -28,7 +34,7 @@ import org.springframework.stereotype.Component;
 @Component
 public class OutgoingRoutes extends RouteBuilder {
 
-    private static final String SQL = "sql:classpath:sql/outgoing/";
+    private static final String SQL = "sql:classpath:sql/payments/";
     private static final String NEW_ROW = "malipoNewMovement";
     /** Property out of reversal-create-automatic: the id of the reversal it made. */
     static final String AUTOMATIC_REVERSAL_ID = "malipoAutomaticReversalId";

@@ -1,8 +1,16 @@
-package io.malipo.channels;
+package io.malipo.payments;
 
 import static org.apache.camel.builder.PredicateBuilder.and;
 import static org.apache.camel.builder.PredicateBuilder.or;
 
+import io.malipo.channels.ChannelEndpoints;
+import io.malipo.channels.ChannelProperties;
+import io.malipo.channels.Outcome;
+import io.malipo.channels.PaymentProperties;
+import io.malipo.channels.ProviderNotifications;
+import io.malipo.channels.ProviderSetting;
+import io.malipo.channels.ProviderSettings;
+import io.malipo.channels.SettlementReport;
 import io.malipo.common.ApiException;
 import io.malipo.common.ErrorRouteConfigurations;
 import io.malipo.common.JsonBodies;
@@ -118,7 +126,7 @@ public class PaymentRoutes extends RouteBuilder {
         // SettlementConflictPage, newest first.
         from("direct:settlement-conflicts-list").routeId("settlement-conflicts-list").errorHandler(noErrorHandler())
                 .process(KeysetPages.oneMore())
-                .to("sql:classpath:sql/conflicts/select-conflicts-page.sql")
+                .to("sql:classpath:sql/payments/select-conflicts-page.sql")
                 .process(e -> e.getIn().setBody(SettlementConflictPage.of(e.getIn().getBody(List.class),
                         KeysetPages.limit(e))));
 

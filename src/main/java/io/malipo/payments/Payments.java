@@ -1,6 +1,10 @@
-package io.malipo.channels;
+package io.malipo.payments;
 
+import io.malipo.channels.Channel;
 import io.malipo.channels.ChannelProperties.Provider;
+import io.malipo.channels.ChannelProperties;
+import io.malipo.channels.PaymentProperties;
+import io.malipo.channels.ProviderDirectory;
 import io.malipo.common.ApiException;
 import io.malipo.common.RandomTokens;
 import io.malipo.common.Rows;

@@ -1,5 +1,6 @@
-package io.malipo.channels;
+package io.malipo.payments;
 
+import io.malipo.channels.Channel;
 import java.math.BigDecimal;
 import java.util.UUID;
 

@@ -1,4 +1,6 @@
-package io.malipo.channels;
+package io.malipo.payments;
+
+import io.malipo.channels.Outcome;
 
 /**
  * What a provider's final word (SUCCEEDED or FAILED) does to the payment, payout or reversal it

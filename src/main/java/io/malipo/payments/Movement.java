@@ -1,4 +1,4 @@
-package io.malipo.channels;
+package io.malipo.payments;
 
 import java.util.Arrays;
 import java.util.Optional;
@@ -20,7 +20,7 @@ public enum Movement {
         this.referencePrefix = referencePrefix;
     }
 
-    /** The table, and the name in SQL files (sql/outgoing/<verb>-<name>.sql) and connector routes. */
+    /** The table, and the name in SQL files (sql/payments/<verb>-<name>.sql) and connector routes. */
     public String table() {
         return table;
     }

@@ -1,4 +1,4 @@
-package io.malipo.channels;
+package io.malipo.payments;
 
 import com.fasterxml.jackson.annotation.JsonIgnore;
 import io.malipo.common.Rows;

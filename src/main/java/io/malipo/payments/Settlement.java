@@ -1,12 +1,15 @@
-package io.malipo.channels;
+package io.malipo.payments;
 
-import io.malipo.channels.Conflicts.Conflict;
-import io.malipo.channels.Conflicts.Resolution;
+import io.malipo.channels.Outcome;
+import io.malipo.channels.PaymentProperties;
+import io.malipo.channels.SettlementReport;
 import io.malipo.common.ApiException;
 import io.malipo.common.RandomTokens;
 import io.malipo.common.Rows;
 import io.malipo.common.SqlFiles;
 import io.malipo.ledger.Fees;
+import io.malipo.payments.Conflicts.Conflict;
+import io.malipo.payments.Conflicts.Resolution;
 import io.micrometer.core.instrument.Counter;
 import io.micrometer.core.instrument.MeterRegistry;
 import java.math.BigDecimal;

@@ -1,16 +1,22 @@
-package io.malipo.channels;
+package io.malipo.payments;
 
+import io.malipo.channels.Channel;
 import io.malipo.channels.ChannelProperties.Provider;
-import io.malipo.channels.Conflicts.Conflict;
-import io.malipo.channels.Conflicts.Resolution;
+import io.malipo.channels.ChannelProperties;
+import io.malipo.channels.Outcome;
+import io.malipo.channels.PaymentProperties;
+import io.malipo.channels.ProviderDirectory;
+import io.malipo.channels.SettlementReport;
 import io.malipo.common.ApiException;
 import io.malipo.common.RandomTokens;
 import io.malipo.common.Rows;
 import io.malipo.common.SqlFiles;
 import io.malipo.ledger.Fees;
-import io.malipo.ledger.Ledger;
 import io.malipo.ledger.Ledger.Line;
 import io.malipo.ledger.Ledger.Posting;
+import io.malipo.ledger.Ledger;
+import io.malipo.payments.Conflicts.Conflict;
+import io.malipo.payments.Conflicts.Resolution;
 import io.micrometer.core.instrument.Counter;
 import io.micrometer.core.instrument.MeterRegistry;
 import java.math.BigDecimal;
@@ -98,7 +104,7 @@ public class Outgoing {
     }
 
     /**
-     * A new reversal's row, given the payment (as sql/outgoing/select-payment-for-reversal.sql
+     * A new reversal's row, given the payment (as sql/payments/select-payment-for-reversal.sql
      * reads it). An automatic one sends everything back and gives Malipo's fee back too.
      */
     public Map<String, Object> reversalRow(Map<String, Object> payment, BigDecimal asked, String reason,
@@ -193,18 +199,18 @@ public class Outgoing {
         exchange.setProperty(MOVEMENT, movement);
         exchange.setProperty(APPLIED, false);
         UUID id = report.paymentId() != null ? report.paymentId() : jdbc.queryForList(
-                SqlFiles.load("outgoing/select-" + movement.table() + "-by-reference.sql"),
+                SqlFiles.load("payments/select-" + movement.table() + "-by-reference.sql"),
                 Map.of("reference", report.reference(), "provider", report.provider()), UUID.class)
                 .stream().findFirst().orElse(null);
         Map<String, Object> payment = null;
         if (id != null && movement == Movement.REVERSAL) {
-            UUID paymentId = jdbc.queryForList(SqlFiles.load("outgoing/select-reversal-payment.sql"), Map.of("id", id),
+            UUID paymentId = jdbc.queryForList(SqlFiles.load("payments/select-reversal-payment.sql"), Map.of("id", id),
                     UUID.class).stream().findFirst().orElse(null);
-            payment = paymentId == null ? null : jdbc.queryForList(SqlFiles.load("outgoing/lock-payment.sql"),
+            payment = paymentId == null ? null : jdbc.queryForList(SqlFiles.load("payments/lock-payment.sql"),
                     Map.of("paymentId", paymentId)).stream().findFirst().orElse(null);
         }
         Map<String, Object> row = id == null ? null : jdbc.queryForList(SqlFiles.load(movement == Movement.PAYOUT
-                ? "outgoing/select-payout-for-settlement.sql" : "outgoing/select-reversal-for-settlement.sql"),
+                ? "payments/select-payout-for-settlement.sql" : "payments/select-reversal-for-settlement.sql"),
                 Map.of("id", id)).stream().findFirst().orElse(null);
         if (row == null) {
             LOG.warn("Provider {} reported {} for {} {}, which Malipo does not know", report.provider(),
@@ -250,7 +256,7 @@ public class Outgoing {
         update.put("failureMessage", succeeded ? null : report.failureMessage());
         update.put("released", report.uncounted());
         update.put("now", payments.now());
-        if (jdbc.update(SqlFiles.load("outgoing/update-" + movement.table() + "-settled.sql"), update) == 0) {
+        if (jdbc.update(SqlFiles.load("payments/update-" + movement.table() + "-settled.sql"), update) == 0) {
             throw new IllegalStateException(movement.table() + " " + id + " left flight under its row lock");
         }
         applied(exchange, movement, row, report);
@@ -258,7 +264,7 @@ public class Outgoing {
                 "now", payments.now()));
         if (succeeded) {
             if (movement == Movement.REVERSAL) {
-                jdbc.update(SqlFiles.load("outgoing/update-payment-reversed.sql"), params);
+                jdbc.update(SqlFiles.load("payments/update-payment-reversed.sql"), params);
             }
             return;
         }
@@ -268,7 +274,7 @@ public class Outgoing {
                         .map(l -> new Line(l.account(), l.amount().negate())).toList(), original.now()));
         if (movement == Movement.REVERSAL) {
             params.put("amount", row.get("amount"));
-            jdbc.update(SqlFiles.load("outgoing/update-payment-reversal-released.sql"), params);
+            jdbc.update(SqlFiles.load("payments/update-payment-reversal-released.sql"), params);
         }
     }
 
@@ -284,8 +290,8 @@ public class Outgoing {
         update.put("id", id);
         update.put("providerRef", report.providerRef());
         update.put("now", payments.now());
-        jdbc.update(SqlFiles.load(movement == Movement.PAYOUT ? "outgoing/update-payout-succeeded-late.sql"
-                : "outgoing/update-reversal-succeeded-late.sql"), update);
+        jdbc.update(SqlFiles.load(movement == Movement.PAYOUT ? "payments/update-payout-succeeded-late.sql"
+                : "payments/update-reversal-succeeded-late.sql"), update);
         applied(exchange, movement, row, report);
         exchange.setProperty(ADJUSTMENT, debit(movement, debited(row)));
         Resolution resolution = Resolution.LEDGER_ADJUSTMENT;
@@ -302,14 +308,14 @@ public class Outgoing {
             }
             Map<String, Object> params = Map.of("paymentId", payment.get("id"), "amount", amount,
                     "now", payments.now());
-            jdbc.update(SqlFiles.load("outgoing/update-payment-reversal-late.sql"), params);
-            jdbc.update(SqlFiles.load("outgoing/update-payment-reversed.sql"), params);
+            jdbc.update(SqlFiles.load("payments/update-payment-reversal-late.sql"), params);
+            jdbc.update(SqlFiles.load("payments/update-payment-reversed.sql"), params);
         }
         conflicts.record(conflict(movement, row, report, resolution, detail), payments.now());
     }
 
     private void applied(Exchange exchange, Movement movement, Map<String, Object> row, SettlementReport report) {
-        Map<String, Object> full = jdbc.queryForList(SqlFiles.load("outgoing/select-" + movement.table() + ".sql"),
+        Map<String, Object> full = jdbc.queryForList(SqlFiles.load("payments/select-" + movement.table() + ".sql"),
                 Map.of("id", row.get("id"))).get(0);
         exchange.setProperty(APPLIED, true);
         exchange.setProperty(ROW, full);

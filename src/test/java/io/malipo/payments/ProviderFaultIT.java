@@ -1,15 +1,16 @@
-package io.malipo.channels;
+package io.malipo.payments;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import io.malipo.channels.ProviderNotifications;
 import io.malipo.common.Hmac;
 import io.malipo.testsupport.ApiMerchant;
 import io.malipo.testsupport.Await;
-import io.malipo.testsupport.FakeProvider;
 import io.malipo.testsupport.FakeProvider.Answer;
-import io.malipo.testsupport.Http;
+import io.malipo.testsupport.FakeProvider;
 import io.malipo.testsupport.Http.Response;
+import io.malipo.testsupport.Http;
 import io.malipo.testsupport.PostgresIT;
 import io.malipo.testsupport.Shop;
 import io.micrometer.core.instrument.MeterRegistry;

@@ -1,5 +1,6 @@
-package io.malipo.channels;
+package io.malipo.payments;
 
+import io.malipo.channels.Outcome;
 import io.malipo.common.SqlFiles;
 import io.micrometer.core.instrument.Counter;
 import io.micrometer.core.instrument.MeterRegistry;
@@ -72,7 +73,7 @@ public class Conflicts {
         row.put("compensationId", conflict.compensationId());
         row.put("detail", conflict.detail().length() <= 500 ? conflict.detail() : conflict.detail().substring(0, 500));
         row.put("now", now);
-        jdbc.update(SqlFiles.load("conflicts/insert-conflict.sql"), row);
+        jdbc.update(SqlFiles.load("payments/insert-conflict.sql"), row);
         Counter.builder("malipo.settlement.conflicts")
                 .description("Reports that contradicted a final outcome, and money an order could no longer take")
                 .tag("subject", conflict.subjectType().toLowerCase(Locale.ROOT))

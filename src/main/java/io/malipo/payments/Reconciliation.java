@@ -1,5 +1,9 @@
-package io.malipo.channels;
+package io.malipo.payments;
 
+import io.malipo.channels.ChannelProperties;
+import io.malipo.channels.Outcome;
+import io.malipo.channels.PaymentProperties;
+import io.malipo.channels.SettlementReport;
 import io.malipo.common.Rows;
 import java.time.Clock;
 import java.time.Duration;
