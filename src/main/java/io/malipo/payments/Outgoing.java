@@ -199,7 +199,7 @@ public class Outgoing {
         exchange.setProperty(MOVEMENT, movement);
         exchange.setProperty(APPLIED, false);
         UUID id = report.paymentId() != null ? report.paymentId() : jdbc.queryForList(
-                SqlFiles.load("payments/select-" + movement.table() + "-by-reference.sql"),
+                SqlFiles.load(movement.sql().selectByReference()),
                 Map.of("reference", report.reference(), "provider", report.provider()), UUID.class)
                 .stream().findFirst().orElse(null);
         Map<String, Object> payment = null;
@@ -209,17 +209,17 @@ public class Outgoing {
             payment = paymentId == null ? null : jdbc.queryForList(SqlFiles.load("payments/lock-payment.sql"),
                     Map.of("paymentId", paymentId)).stream().findFirst().orElse(null);
         }
-        Map<String, Object> row = id == null ? null : jdbc.queryForList(SqlFiles.load(movement == Movement.PAYOUT
-                ? "payments/select-payout-for-settlement.sql" : "payments/select-reversal-for-settlement.sql"),
+        Map<String, Object> row = id == null ? null : jdbc.queryForList(SqlFiles.load(
+                movement.sql().selectForSettlement()),
                 Map.of("id", id)).stream().findFirst().orElse(null);
         if (row == null) {
             LOG.warn("Provider {} reported {} for {} {}, which Malipo does not know", report.provider(),
-                    report.outcome(), movement.table(), report.reference());
+                    report.outcome(), movement.noun(), report.reference());
             return;
         }
         if (Rows.bool(row, "livemode") != report.livemode()) {
             throw new ApiException(403, "wrong_mode", "This report is signed for " + (report.livemode() ? "live" : "test")
-                    + " mode; the " + movement.table() + " it names is not.");
+                    + " mode; the " + movement.noun() + " it names is not.");
         }
         exchange.setProperty(MOVEMENT_ID, id);
         Map<String, Object> event = new LinkedHashMap<>();
@@ -235,10 +235,10 @@ public class Outgoing {
         switch (Transition.of(status, report.outcome())) {
             case SETTLE -> settleInFlight(exchange, movement, row, report);
             case LATE_SUCCESS -> succeededLate(exchange, movement, row, payment, report);
-            case REPEAT -> LOG.info("{} {} had already {}; report {} changed nothing", movement.table(), id, status,
+            case REPEAT -> LOG.info("{} {} had already {}; report {} changed nothing", movement.noun(), id, status,
                     report.eventKey());
             case LATE_FAILURE -> conflicts.record(conflict(movement, row, report, Resolution.NEEDS_REVIEW,
-                    "The provider reported a failure (" + report.failureCode() + ") of a " + movement.table()
+                    "The provider reported a failure (" + report.failureCode() + ") of a " + movement.noun()
                             + " Malipo had recorded as SUCCEEDED; nothing was changed: check with the provider whether"
                             + " the money came back, and credit the merchant if it did."), payments.now());
         }
@@ -256,8 +256,8 @@ public class Outgoing {
         update.put("failureMessage", succeeded ? null : report.failureMessage());
         update.put("released", report.uncounted());
         update.put("now", payments.now());
-        if (jdbc.update(SqlFiles.load("payments/update-" + movement.table() + "-settled.sql"), update) == 0) {
-            throw new IllegalStateException(movement.table() + " " + id + " left flight under its row lock");
+        if (jdbc.update(SqlFiles.load(movement.sql().updateSettled()), update) == 0) {
+            throw new IllegalStateException(movement.noun() + " " + id + " left flight under its row lock");
         }
         applied(exchange, movement, row, report);
         Map<String, Object> params = new LinkedHashMap<>(Map.of("paymentId", row.getOrDefault("payment_id", id),
@@ -290,12 +290,11 @@ public class Outgoing {
         update.put("id", id);
         update.put("providerRef", report.providerRef());
         update.put("now", payments.now());
-        jdbc.update(SqlFiles.load(movement == Movement.PAYOUT ? "payments/update-payout-succeeded-late.sql"
-                : "payments/update-reversal-succeeded-late.sql"), update);
+        jdbc.update(SqlFiles.load(movement.sql().updateSucceededLate()), update);
         applied(exchange, movement, row, report);
         exchange.setProperty(ADJUSTMENT, debit(movement, debited(row)));
         Resolution resolution = Resolution.LEDGER_ADJUSTMENT;
-        String detail = "The provider reported " + movement.table() + " " + Rows.string(row, "reference")
+        String detail = "The provider reported " + movement.noun() + " " + Rows.string(row, "reference")
                 + " carried out after it had failed (" + row.get("failure_code") + ") and its money had been given "
                 + "back to the merchant; it is taken from the merchant's balance again.";
         if (movement == Movement.REVERSAL && payment != null) {
@@ -315,7 +314,7 @@ public class Outgoing {
     }
 
     private void applied(Exchange exchange, Movement movement, Map<String, Object> row, SettlementReport report) {
-        Map<String, Object> full = jdbc.queryForList(SqlFiles.load("payments/select-" + movement.table() + ".sql"),
+        Map<String, Object> full = jdbc.queryForList(SqlFiles.load(movement.sql().select()),
                 Map.of("id", row.get("id"))).get(0);
         exchange.setProperty(APPLIED, true);
         exchange.setProperty(ROW, full);
@@ -367,7 +366,7 @@ public class Outgoing {
         if (Rows.instant(row, "created_at").plus(properties.giveUpAfter()).isBefore(payments.now().toInstant())) {
             unconfirmed.increment();
             LOG.warn("{} {} ({}) is still unconfirmed by {} after {}; its money stays reserved until the provider "
-                            + "answers: ask the provider about it", movement.table(), id, Rows.string(row, "reference"),
+                            + "answers: ask the provider about it", movement.noun(), id, Rows.string(row, "reference"),
                     Rows.string(row, "provider"), properties.giveUpAfter());
         }
         exchange.getIn().setBody(Map.of("id", id, "now", payments.now(),
@@ -383,7 +382,7 @@ public class Outgoing {
         Map<String, Object> event = new LinkedHashMap<>();
         event.put("merchantId", row.get("merchant_id"));
         event.put("livemode", row.get("livemode"));
-        event.put("type", movement.table() + (report.outcome() == Outcome.SUCCEEDED ? ".succeeded" : ".failed"));
+        event.put("type", movement.noun() + (report.outcome() == Outcome.SUCCEEDED ? ".succeeded" : ".failed"));
         event.put("object", exchange.getIn().getBody());
         event.put("sourceType", movement.name());
         event.put("sourceId", row.get("id"));

@@ -35,6 +35,8 @@ import org.springframework.stereotype.Component;
 public class OutgoingRoutes extends RouteBuilder {
 
     private static final String SQL = "sql:classpath:sql/payments/";
+    /** For the statement files a Movement names (their paths under sql/). */
+    private static final String SQL_FILE = "sql:classpath:sql/";
     private static final String NEW_ROW = "malipoNewMovement";
     /** Property out of reversal-create-automatic: the id of the reversal it made. */
     static final String AUTOMATIC_REVERSAL_ID = "malipoAutomaticReversalId";
@@ -152,11 +154,11 @@ public class OutgoingRoutes extends RouteBuilder {
         from("direct:outgoing-send").routeId("outgoing-send")
                 .setBody(e -> Map.of("id", e.getProperty(Outgoing.MOVEMENT_ID), "now", outgoing.now(),
                         "nextCheckAt", outgoing.firstCheck()))
-                .toD(SQL + "update-${exchangeProperty.malipoMovement.table()}-sent.sql")
+                .toD(SQL_FILE + "${exchangeProperty.malipoMovement.sql().updateSent()}")
                 .filter(header(SqlConstants.SQL_UPDATE_COUNT).isEqualTo(1))
                     .to("direct:outgoing-request")
                     .setProperty(ChannelEndpoints.CONNECTOR_URI, simple(
-                            "direct:connector-${exchangeProperty.malipoConnector}-${exchangeProperty.malipoMovement.table()}"))
+                            "direct:connector-${exchangeProperty.malipoConnector}-${exchangeProperty.malipoMovement.noun()}"))
                     .to(ChannelEndpoints.PROVIDER_CALL)
                     .process(PaymentRoutes::requireOutcome)
                     .choice()
@@ -164,7 +166,7 @@ public class OutgoingRoutes extends RouteBuilder {
                                 exchangeProperty(PaymentProperties.PROVIDER_REF).isNotNull()))
                             .setBody(e -> Map.of("id", e.getProperty(Outgoing.MOVEMENT_ID), "providerRef",
                                     e.getProperty(PaymentProperties.PROVIDER_REF), "now", outgoing.now()))
-                            .toD(SQL + "update-${exchangeProperty.malipoMovement.table()}-provider-ref.sql")
+                            .toD(SQL_FILE + "${exchangeProperty.malipoMovement.sql().updateProviderRef()}")
                         .when(or(exchangeProperty(PaymentProperties.OUTCOME).isEqualTo(Outcome.DECLINED),
                                 exchangeProperty(PaymentProperties.OUTCOME).isEqualTo(Outcome.UNAVAILABLE)))
                             .setBody(e -> outgoing.sendFailure(e, e.getProperty(Outgoing.MOVEMENT, Movement.class)))
@@ -176,7 +178,7 @@ public class OutgoingRoutes extends RouteBuilder {
         // connector reads, from the stored movement.
         from("direct:outgoing-request").routeId("outgoing-request")
                 .setBody(e -> Map.of("id", e.getProperty(Outgoing.MOVEMENT_ID)))
-                .toD(SQL + "select-${exchangeProperty.malipoMovement.table()}.sql?outputType=SelectOne")
+                .toD(SQL_FILE + "${exchangeProperty.malipoMovement.sql().select()}?outputType=SelectOne")
                 .process(e -> outgoing.request(e, e.getProperty(Outgoing.MOVEMENT, Movement.class),
                         e.getIn().getBody(Map.class)));
 
@@ -203,10 +205,10 @@ public class OutgoingRoutes extends RouteBuilder {
                 .setBody(e -> {
                     Map<String, Object> row = e.getProperty(Outgoing.ROW, Map.class);
                     Movement movement = e.getProperty(Outgoing.MOVEMENT, Movement.class);
-                    return Map.of(movement.table() + "Id", row.get("id"), "merchantId", row.get("merchant_id"),
+                    return Map.of(movement.noun() + "Id", row.get("id"), "merchantId", row.get("merchant_id"),
                             "livemode", row.get("livemode"));
                 })
-                .toD("direct:${exchangeProperty.malipoMovement.table()}-view")
+                .toD("${exchangeProperty.malipoMovement.viewRoute()}")
                 .setBody(outgoing::event)
                 .to("direct:webhook-event-enqueue");
 
@@ -220,7 +222,7 @@ public class OutgoingRoutes extends RouteBuilder {
 
         from("direct:outgoing-reconcile-kind").routeId("outgoing-reconcile-kind")
                 .setBody(e -> Map.of("now", outgoing.now(), "unsentBefore", outgoing.now().minusMinutes(1)))
-                .toD(SQL + "select-${exchangeProperty.malipoMovement.table()}s-due.sql")
+                .toD(SQL_FILE + "${exchangeProperty.malipoMovement.sql().selectDue()}")
                 .split(body()).stopOnException(false)
                     .process(e -> e.setProperty(Outgoing.MOVEMENT_ID, Rows.uuid(e.getIn().getBody(Map.class), "id")))
                     .to("direct:outgoing-check")
@@ -230,14 +232,14 @@ public class OutgoingRoutes extends RouteBuilder {
         // whichever run claims its check.
         from("direct:outgoing-check").routeId("outgoing-check")
                 .setBody(e -> Map.of("id", e.getProperty(Outgoing.MOVEMENT_ID)))
-                .toD(SQL + "select-${exchangeProperty.malipoMovement.table()}.sql?outputType=SelectOne")
+                .toD(SQL_FILE + "${exchangeProperty.malipoMovement.sql().select()}?outputType=SelectOne")
                 .choice()
                     .when(simple("${body[sent_at]} == null"))
                         .to("direct:outgoing-send")
                     .otherwise()
                         .setBody(e -> Map.of("id", e.getProperty(Outgoing.MOVEMENT_ID), "now", outgoing.now(),
                                 "leaseUntil", outgoing.checkLease()))
-                        .toD(SQL + "update-${exchangeProperty.malipoMovement.table()}-check-claimed.sql")
+                        .toD(SQL_FILE + "${exchangeProperty.malipoMovement.sql().updateCheckClaimed()}")
                         .filter(header(SqlConstants.SQL_UPDATE_COUNT).isEqualTo(1))
                             .to("direct:outgoing-request")
                             .setProperty(ChannelEndpoints.CONNECTOR_URI,
@@ -248,7 +250,7 @@ public class OutgoingRoutes extends RouteBuilder {
                                 .when(body().isInstanceOf(SettlementReport.class))
                                     .to("direct:outgoing-settle")
                                 .otherwise()
-                                    .toD(SQL + "update-${exchangeProperty.malipoMovement.table()}-next-check.sql")
+                                    .toD(SQL_FILE + "${exchangeProperty.malipoMovement.sql().updateNextCheck()}")
                             .end()
                         .end()
                 .end();
