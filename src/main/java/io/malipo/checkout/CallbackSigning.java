@@ -3,7 +3,10 @@ package io.malipo.checkout;
 import com.fasterxml.jackson.core.type.TypeReference;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.malipo.common.Rows;
+import io.malipo.delivery.DeliveryKind;
+import io.malipo.delivery.DeliverySigner;
 import io.malipo.merchant.CheckoutCredential;
+import io.malipo.merchant.MerchantEndpoints;
 import java.nio.charset.StandardCharsets;
 import java.time.Clock;
 import java.time.OffsetDateTime;
@@ -13,8 +16,9 @@ import java.util.Base64;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import org.apache.camel.CamelContext;
 import org.apache.camel.Exchange;
-import org.apache.camel.builder.RouteBuilder;
+import org.apache.camel.ProducerTemplate;
 import org.springframework.stereotype.Component;
 
 /**
@@ -24,19 +28,22 @@ import org.springframework.stereotype.Component;
  * lists them, and the Digest over those fields with the merchant's API secret.
  */
 @Component
-public class CallbackSigning extends RouteBuilder {
+public class CallbackSigning implements DeliverySigner {
 
     public static final List<String> SIGNED_FIELDS =
             List.of("transid", "order_id", "reference", "result", "resultcode", "payment_status");
     private static final DateTimeFormatter TIMESTAMP = DateTimeFormatter.ofPattern("yyyy-MM-dd'T'HH:mm:ssXXX");
-    private static final String DELIVERY = "malipoDeliveryRow";
 
     private final Clock clock;
     private final CheckoutProperties properties;
     private final ObjectMapper mapper;
     private final SignatureUses signatures;
 
-    public CallbackSigning(Clock clock, CheckoutProperties properties, ObjectMapper mapper, SignatureUses signatures) {
+    private final ProducerTemplate credentials;
+
+    public CallbackSigning(Clock clock, CheckoutProperties properties, ObjectMapper mapper, SignatureUses signatures,
+            CamelContext camel) {
+        this.credentials = camel.createProducerTemplate();
         this.signatures = signatures;
         this.clock = clock;
         this.properties = properties;
@@ -44,29 +51,23 @@ public class CallbackSigning extends RouteBuilder {
     }
 
     @Override
-    public void configure() {
-        // Body in: the delivery row. Out: headers and body to send, or property
-        // malipoDeliveryRefused when no active credential is left to sign with.
-        from("direct:checkout-callback-sign").routeId("checkout-callback-sign").errorHandler(noErrorHandler())
-                .setProperty(DELIVERY, body())
-                .setBody(e -> {
-                    Map<?, ?> row = e.getIn().getBody(Map.class);
-                    Map<String, Object> keys = new LinkedHashMap<>();
-                    keys.put("merchantId", row.get("merchant_id"));
-                    keys.put("livemode", row.get("livemode"));
-                    keys.put("credentialId", row.get("credential_id"));
-                    return keys;
-                })
-                .to("direct:checkout-credential-for-signing")
-                .process(this::sign);
+    public DeliveryKind kind() {
+        return DeliveryKind.CHECKOUT_CALLBACK;
     }
 
+    /** Body in: the delivery row. Signed with the credential it was made for, or the merchant's active one. */
+    @Override
     @SuppressWarnings("unchecked")
-    private void sign(Exchange exchange) throws Exception {
-        CheckoutCredential credential = exchange.getIn().getBody(CheckoutCredential.class);
-        Map<String, Object> row = exchange.getProperty(DELIVERY, Map.class);
+    public void sign(Exchange exchange) throws Exception {
+        Map<String, Object> row = exchange.getIn().getBody(Map.class);
+        Map<String, Object> keys = new LinkedHashMap<>();
+        keys.put("merchantId", row.get("merchant_id"));
+        keys.put("livemode", row.get("livemode"));
+        keys.put("credentialId", row.get("credential_id"));
+        CheckoutCredential credential = credentials.requestBody(MerchantEndpoints.CREDENTIAL_FOR_SIGNING, keys,
+                CheckoutCredential.class);
         if (credential == null) {
-            exchange.setProperty("malipoDeliveryRefused",
+            exchange.setProperty(DeliverySigner.REFUSED,
                     "the merchant has no active checkout credential to sign the callback with");
             return;
         }

@@ -3,6 +3,7 @@ package io.malipo.checkout;
 import io.malipo.common.ApiException;
 import io.malipo.common.Rows;
 import io.malipo.merchant.CheckoutCredential;
+import io.malipo.merchant.MerchantEndpoints;
 import java.time.LocalDate;
 import java.time.format.DateTimeParseException;
 import java.time.temporal.ChronoUnit;
@@ -87,7 +88,7 @@ public class CheckoutApiRoutes extends CheckoutRouteBuilder {
         from("direct:checkout-authenticate").routeId("checkout-authenticate")
                 .errorHandler(noErrorHandler())
                 .process(auth::identify)
-                .to("direct:checkout-credential-find")
+                .to(MerchantEndpoints.CREDENTIAL_FIND)
                 .process(auth::verify)
                 .process(replays::claim);
 

@@ -23,6 +23,12 @@ import org.springframework.stereotype.Component;
 @Component
 public class OrderSettlementRoutes extends RouteBuilder {
 
+    /**
+     * Properties in: malipoOrderUuid, malipoPaymentId, malipoOutcome, malipoUncounted, malipoAmount,
+     * malipoCurrency. Property out: malipoOrphaned, when a success could not complete the order.
+     * Called by {@link OrderPayments} for settlement.
+     */
+    static final String PAYMENT_OUTCOME = "direct:order-payment-outcome";
     private static final String SQL = "sql:classpath:sql/checkout/";
 
     private final Orders orders;
@@ -39,13 +45,7 @@ public class OrderSettlementRoutes extends RouteBuilder {
     public void configure() {
         errorHandler(noErrorHandler());
 
-        // Body in: a map with paymentToken and livemode. Body out: the order, or null.
-        from("direct:order-find-by-token").routeId("order-find-by-token")
-                .to(SQL + "select-order-by-token.sql?outputType=SelectOne");
-
-        // Properties in: malipoOrderUuid, malipoPaymentId, malipoOutcome, malipoUncounted.
-        // Property out: malipoOrphaned, when a success could not complete the order.
-        from("direct:order-payment-outcome").routeId("order-payment-outcome")
+        from(PAYMENT_OUTCOME).routeId("order-payment-outcome")
                 .choice()
                     .when(exchangeProperty(PaymentProperties.OUTCOME).isEqualTo(Outcome.SUCCEEDED))
                         .to("direct:order-payment-succeeded")

@@ -3,6 +3,7 @@ package io.malipo.delivery;
 import io.malipo.common.KeysetPages;
 import io.malipo.common.Rows;
 import io.malipo.common.Transactions;
+import java.util.EnumMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -31,14 +32,17 @@ public class DeliveryRoutes extends RouteBuilder {
 
     private final Dispatcher dispatcher;
     private final DeliveryProperties properties;
+    private final Map<DeliveryKind, DeliverySigner> signers;
     private final Semaphore slots;
     private final Map<String, Semaphore> targets = new ConcurrentHashMap<>();
     private ProducerTemplate nudges;
     private ProducerTemplate attempts;
     private ExecutorService workers;
 
-    public DeliveryRoutes(Dispatcher dispatcher, DeliveryProperties properties) {
+    public DeliveryRoutes(Dispatcher dispatcher, DeliveryProperties properties, List<DeliverySigner> signers) {
         this.dispatcher = dispatcher;
+        this.signers = new EnumMap<>(DeliveryKind.class);
+        signers.forEach(signer -> this.signers.put(signer.kind(), signer));
         this.properties = properties;
         this.slots = new Semaphore(properties.parallelism());
     }
@@ -93,9 +97,8 @@ public class DeliveryRoutes extends RouteBuilder {
                 .setProperty(Dispatcher.ROW, body())
                 .process(dispatcher::check)
                 .filter(exchangeProperty(Dispatcher.REFUSED).isNull())
-                    .process(e -> e.setProperty("malipoSigner",
-                            DeliveryKind.valueOf(e.getIn().getBody(Map.class).get("kind").toString()).signer()))
-                    .toD("${exchangeProperty.malipoSigner}")
+                    .process(e -> signers.get(DeliveryKind.valueOf(e.getIn().getBody(Map.class).get("kind")
+                            .toString())).sign(e))
                 .end()
                 .choice()
                     .when(exchangeProperty(Dispatcher.REFUSED).isNotNull())

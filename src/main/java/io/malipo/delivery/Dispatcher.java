@@ -36,7 +36,7 @@ public class Dispatcher {
 
     static final String ROW = "malipoDelivery";
     static final String URL = "malipoDeliveryUrl";
-    static final String REFUSED = "malipoDeliveryRefused";
+    static final String REFUSED = DeliverySigner.REFUSED;
     private static final String STARTED = "malipoDeliveryStarted";
     private static final Logger LOG = LoggerFactory.getLogger(Dispatcher.class);
 

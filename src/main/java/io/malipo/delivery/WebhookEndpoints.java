@@ -188,15 +188,17 @@ public class WebhookEndpoints {
      * and the body is the stored payload's bytes, exactly the ones signed.
      */
     @SuppressWarnings("unchecked")
-    public void sign(Exchange exchange, String rowProperty) {
-        Map<String, Object> endpoint = exchange.getIn().getBody(Map.class);
-        Map<String, Object> row = exchange.getProperty(rowProperty, Map.class);
+    /**
+     * The headers and body of a webhook event delivery (row) for its endpoint as stored now
+     * (null when it was deleted); an endpoint deleted or disabled since refuses it.
+     */
+    public void sign(Exchange exchange, Map<String, Object> row, Map<String, Object> endpoint) {
         if (endpoint == null) {
-            exchange.setProperty(Dispatcher.REFUSED, "the webhook endpoint was deleted");
+            exchange.setProperty(DeliverySigner.REFUSED, "the webhook endpoint was deleted");
             return;
         }
         if (!Rows.bool(endpoint, "enabled")) {
-            exchange.setProperty(Dispatcher.REFUSED, "the webhook endpoint is disabled");
+            exchange.setProperty(DeliverySigner.REFUSED, "the webhook endpoint is disabled");
             return;
         }
         String secret = box.open(Rows.uuid(endpoint, "id"), Rows.string(endpoint, "secret_sealed"));

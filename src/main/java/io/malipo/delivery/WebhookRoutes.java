@@ -111,21 +111,6 @@ public class WebhookRoutes extends RouteBuilder {
                 .split(body()).stopOnException()
                     .to("direct:delivery-enqueue")
                 .end();
-
-        // DeliveryKind.WEBHOOK_EVENT's signer. Body in: the delivery row. Out: the headers and
-        // body to send, or property malipoDeliveryRefused when the endpoint was deleted or disabled.
-        from("direct:webhook-event-sign").routeId("webhook-event-sign")
-                .setProperty(ROW, body())
-                .setBody(e -> {
-                    Map<String, Object> row = e.getIn().getBody(Map.class);
-                    Map<String, Object> key = new LinkedHashMap<>();
-                    key.put("id", Rows.uuid(row, "webhook_endpoint_id"));
-                    key.put("merchantId", Rows.uuid(row, "merchant_id"));
-                    key.put("livemode", Rows.bool(row, "livemode"));
-                    return key;
-                })
-                .to(SQL + "select-webhook-endpoint-for-signing.sql?outputType=SelectOne")
-                .process(e -> endpoints.sign(e, ROW));
     }
 
     @SuppressWarnings("unchecked")

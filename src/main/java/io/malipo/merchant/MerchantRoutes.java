@@ -83,9 +83,7 @@ public class MerchantRoutes extends RouteBuilder {
         rotation("api-key-rotate", "api-key", "API key", onboarding::rotateApiKey);
         revocation("api-key-revoke", "api-key", "API key", onboarding::apiKeyView);
 
-        // Body in: the API key candidates a request's Authorization header may hold.
-        // Body out: the CheckoutCredential of the one that exists, or null.
-        from("direct:checkout-credential-find").routeId("checkout-credential-find")
+        from(MerchantEndpoints.CREDENTIAL_FIND).routeId("checkout-credential-find")
                 .process(e -> e.getIn().setBody(Map.of("candidates", e.getIn().getBody(List.class))))
                 .to(SQL + "select-checkout-credential-by-key.sql")
                 .process(e -> {
@@ -93,18 +91,14 @@ public class MerchantRoutes extends RouteBuilder {
                     e.getIn().setBody(rows.isEmpty() ? null : onboarding.checkoutCredential(rows.get(0)));
                 });
 
-        // Body in: a map with merchantId, livemode and credentialId (preferred). Body out: the
-        // CheckoutCredential that signs the merchant's callbacks, or null when none is active.
-        from("direct:checkout-credential-for-signing").routeId("checkout-credential-for-signing")
+        from(MerchantEndpoints.CREDENTIAL_FOR_SIGNING).routeId("checkout-credential-for-signing")
                 .to(SQL + "select-checkout-credential-for-signing.sql?outputType=SelectOne")
                 .process(e -> {
                     Map<String, Object> row = e.getIn().getBody(Map.class);
                     e.getIn().setBody(row == null ? null : onboarding.checkoutCredential(row));
                 });
 
-        // Body in: a map with lookup (the middle part of a presented key), or with apiKeyId. Body
-        // out: the ApiKeyRecord, or null when no key has it.
-        from("direct:api-key-find-for-use").routeId("api-key-find-for-use")
+        from(MerchantEndpoints.API_KEY_FIND_FOR_USE).routeId("api-key-find-for-use")
                 .choice()
                     .when(simple("${body[lookup]} != null"))
                         .to(SQL + "select-api-key-for-use-by-lookup.sql?outputType=SelectOne")
@@ -116,8 +110,7 @@ public class MerchantRoutes extends RouteBuilder {
                     e.getIn().setBody(row == null ? null : onboarding.apiKeyRecord(row));
                 });
 
-        // Property malipoCredentialId in: the key just gave out a token.
-        from("direct:api-key-used").routeId("api-key-used")
+        from(MerchantEndpoints.API_KEY_USED).routeId("api-key-used")
                 .setBody(e -> Map.of("apiKeyId", e.getProperty(CREDENTIAL_ID), "now", onboarding.now(),
                         "notBefore", onboarding.now().minusMinutes(1)))
                 .to(SQL + "update-api-key-used.sql");

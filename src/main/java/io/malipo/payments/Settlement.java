@@ -10,6 +10,8 @@ import io.malipo.common.SqlFiles;
 import io.malipo.ledger.Fees;
 import io.malipo.payments.Conflicts.Conflict;
 import io.malipo.payments.Conflicts.Resolution;
+import io.malipo.payments.PaymentOrders.SettledPayment;
+import io.malipo.payments.PaymentOrders.TokenOrder;
 import io.micrometer.core.instrument.Counter;
 import io.micrometer.core.instrument.MeterRegistry;
 import java.math.BigDecimal;
@@ -47,12 +49,14 @@ public class Settlement {
     private final Payments payments;
     private final Fees fees;
     private final Conflicts conflicts;
+    private final PaymentOrders orders;
     private final Counter orphaned;
     private final Counter unmatched;
 
     public Settlement(NamedParameterJdbcTemplate jdbc, Payments payments, Fees fees, Conflicts conflicts,
-            MeterRegistry meters) {
+            PaymentOrders orders, MeterRegistry meters) {
         this.jdbc = jdbc;
+        this.orders = orders;
         this.payments = payments;
         this.fees = fees;
         this.conflicts = conflicts;
@@ -69,9 +73,6 @@ public class Settlement {
         SettlementReport report = exchange.getIn().getBody(SettlementReport.class);
         exchange.setProperty(REPORT, report);
         exchange.setProperty(PaymentProperties.PAYMENT_TOKEN, report.paymentToken());
-        if (report.paymentToken() != null) {
-            exchange.getIn().setBody(Map.of("paymentToken", report.paymentToken(), "livemode", report.livemode()));
-        }
     }
 
     /** The payment the report names, locked, which must be of the report's mode. */
@@ -89,26 +90,26 @@ public class Settlement {
     }
 
     /**
-     * A payment the payer made on their own with an order's payment token (body in: the order
-     * found by checkout, or null): stored by the first report of its provider transaction, and
+     * A payment the payer made on their own with an order's payment token (the order found by
+     * checkout, if any): stored by the first report of its provider transaction, and
      * found again, locked, by every later one, so a FAILED report followed by a SUCCESS names
      * one payment.
      */
     @SuppressWarnings("unchecked")
     public void manualPayment(Exchange exchange) {
         SettlementReport report = exchange.getProperty(REPORT, SettlementReport.class);
-        Map<String, Object> order = exchange.getIn().getBody(Map.class);
+        TokenOrder order = orders.byPaymentToken(report.paymentToken(), report.livemode()).orElse(null);
         if (order == null) {
             return;
         }
         Map<String, Object> row = new LinkedHashMap<>();
         row.put("id", UUID.randomUUID());
-        row.put("merchantId", order.get("merchant_id"));
+        row.put("merchantId", order.merchantId());
         row.put("livemode", report.livemode());
-        row.put("orderUuid", order.get("id"));
+        row.put("orderUuid", order.id());
         row.put("provider", report.provider());
         row.put("amount", report.amount());
-        row.put("currency", report.currency() == null ? order.get("currency") : report.currency());
+        row.put("currency", report.currency() == null ? order.currency() : report.currency());
         row.put("msisdn", report.msisdn());
         row.put("transid", report.providerRef());
         row.put("reference", "MLP" + RandomTokens.crockford(16));
@@ -117,11 +118,24 @@ public class Settlement {
         jdbc.update(SqlFiles.load("payments/insert-manual-payment.sql"), row);
         Map<String, Object> payment = jdbc.queryForList(
                 SqlFiles.load("payments/select-payment-by-order-transid-for-settlement.sql"),
-                Map.of("orderUuid", order.get("id"), "transid", String.valueOf(report.providerRef()))).stream()
+                Map.of("orderUuid", order.id(), "transid", String.valueOf(report.providerRef()))).stream()
                 .findFirst().orElseThrow(() -> new IllegalStateException("the payment of provider transaction "
                         + report.providerRef() + " was neither stored nor found"));
         requireMode(report, payment);
         exchange.setProperty(PAYMENT, payment);
+    }
+
+    /** The payment's order follows it; a success the order could not take is orphaned (its money goes back). */
+    public void orderFollows(Exchange exchange) {
+        boolean orphaned = orders.settled(new SettledPayment(exchange.getProperty(PaymentProperties.ORDER_UUID,
+                UUID.class), exchange.getProperty(PaymentProperties.PAYMENT_ID, UUID.class),
+                exchange.getProperty(PaymentProperties.OUTCOME, Outcome.class),
+                Boolean.TRUE.equals(exchange.getProperty(PaymentProperties.UNCOUNTED, Boolean.class)),
+                exchange.getProperty(PaymentProperties.AMOUNT, BigDecimal.class),
+                exchange.getProperty(PaymentProperties.CURRENCY, String.class)));
+        if (orphaned) {
+            exchange.setProperty(PaymentProperties.ORPHANED, true);
+        }
     }
 
     /** Claims the report's event key; a report seen before stops the settlement here. */

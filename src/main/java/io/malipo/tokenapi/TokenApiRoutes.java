@@ -2,6 +2,7 @@ package io.malipo.tokenapi;
 
 import io.malipo.common.ErrorRouteConfigurations;
 import io.malipo.common.JsonBodies;
+import io.malipo.merchant.MerchantEndpoints;
 import org.apache.camel.builder.AggregationStrategies;
 import org.springframework.stereotype.Component;
 
@@ -53,9 +54,9 @@ public class TokenApiRoutes extends TokenApiRouteBuilder {
         from("direct:api-token").routeId("api-token")
                 .routeConfigurationId(ErrorRouteConfigurations.OAUTH)
                 .process(tokenEndpoint::read)
-                .to("direct:api-key-find-for-use")
+                .to(MerchantEndpoints.API_KEY_FIND_FOR_USE)
                 .process(tokenEndpoint::issue)
-                .enrich("direct:api-key-used", AggregationStrategies.useOriginal());
+                .enrich(MerchantEndpoints.API_KEY_USED, AggregationStrategies.useOriginal());
 
         from("direct:api-jwks").routeId("api-jwks")
                 .routeConfigurationId(ErrorRouteConfigurations.TOKEN_API)
@@ -70,7 +71,7 @@ public class TokenApiRoutes extends TokenApiRouteBuilder {
         // Every other operation of the token API starts here (see TokenApiRouteBuilder.operation).
         from("direct:api-authenticate").routeId("api-authenticate").errorHandler(noErrorHandler())
                 .process(bearer::verifyToken)
-                .to("direct:api-key-find-for-use")
+                .to(MerchantEndpoints.API_KEY_FIND_FOR_USE)
                 .process(bearer::verifyKey);
     }
 }

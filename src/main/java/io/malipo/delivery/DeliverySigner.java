@@ -1,0 +1,19 @@
+package io.malipo.delivery;
+
+import org.apache.camel.Exchange;
+
+/**
+ * Signs the deliveries of one kind at the moment they are sent. The package that makes a kind
+ * provides its signer as a bean, so delivery calls no package by name: checkout signs its
+ * callbacks, delivery itself its webhook events.
+ */
+public interface DeliverySigner {
+
+    /** Set on the exchange, with a reason a person can read, when a delivery cannot be signed (or sent). */
+    String REFUSED = "malipoDeliveryRefused";
+
+    DeliveryKind kind();
+
+    /** Body in: the delivery row. Out: the headers and body to send, or {@link #REFUSED}. */
+    void sign(Exchange exchange) throws Exception;
+}
