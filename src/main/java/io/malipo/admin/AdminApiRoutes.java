@@ -17,6 +17,7 @@ import io.malipo.merchant.NewCheckoutCredential;
 import io.malipo.merchant.NewMerchant;
 import io.malipo.merchant.Rotation;
 import io.malipo.payments.Conflicts;
+import io.malipo.payments.PaymentsEndpoints;
 import io.malipo.payments.SettlementConflictPage;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -183,7 +184,7 @@ public class AdminApiRoutes extends RouteBuilder {
                 .routeConfigurationId(ErrorRouteConfigurations.ADMIN)
                 .process(auth)
                 .process(AdminApiRoutes::conflictQuery)
-                .to("direct:settlement-conflicts-list")
+                .to(PaymentsEndpoints.SETTLEMENT_CONFLICTS_LIST)
                 .process(json.respond(200));
 
         operation("admin-delivery", DeliveryRoutes.DELIVERY_ID, "delivery", null, "direct:delivery-get", 200);

@@ -10,6 +10,7 @@ import io.malipo.common.Transactions;
 import io.malipo.merchant.CheckoutCredential;
 import io.malipo.payments.NewPayment;
 import io.malipo.payments.PaymentPlan;
+import io.malipo.payments.PaymentsEndpoints;
 import java.math.BigDecimal;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -80,12 +81,9 @@ public class CheckoutPaymentRoutes extends CheckoutRouteBuilder {
 
         operation("checkout-card-payment", CheckoutOperation.CARD_PAYMENT)
                 .process(this::readCardPayment)
-                .to("direct:checkout-card-find")
+                .to(PaymentsEndpoints.STORED_CARD_FIND)
                 .process(this::requireCard)
                 .to("direct:checkout-payment-start");
-
-        from("direct:checkout-card-find").routeId("checkout-card-find").errorHandler(noErrorHandler())
-                .to(SQL + "select-stored-card-for-payment.sql?outputType=SelectOne");
 
         // Shared by both: the order may be paid, the transid is new, a provider can take it.
         from("direct:checkout-payment-start").routeId("checkout-payment-start").errorHandler(noErrorHandler())
@@ -94,7 +92,7 @@ public class CheckoutPaymentRoutes extends CheckoutRouteBuilder {
                 .to(SQL + "select-order.sql?outputType=SelectOne")
                 .process(this::requireOrder)
                 .setBody(this::orderAndTransid)
-                .to("direct:payment-find-by-order-transid")
+                .to(PaymentsEndpoints.FIND_BY_ORDER_TRANSID)
                 .choice()
                     .when(body().isNotNull())
                         .process(this::repeated)
@@ -105,18 +103,18 @@ public class CheckoutPaymentRoutes extends CheckoutRouteBuilder {
         from("direct:checkout-payment-new").routeId("checkout-payment-new").errorHandler(noErrorHandler())
                 .process(this::requirePayable)
                 .setBody(this::newPayment)
-                .to("direct:payment-plan")
+                .to(PaymentsEndpoints.PLAN)
                 .setProperty(PLAN, body())
                 .process(transactions.in("direct:checkout-payment-claim"))
                 .choice()
                     .when(exchangeProperty(CLAIMED).isEqualTo(true))
                         .process(e -> e.setProperty(PaymentProperties.PAYMENT_ID,
                                 e.getProperty(PLAN, PaymentPlan.class).paymentId()))
-                        .to("direct:payment-send")
+                        .to(PaymentsEndpoints.SEND)
                         .process(this::answerPush)
                     .otherwise()
                         .setBody(this::orderAndTransid)
-                        .to("direct:payment-find-by-order-transid")
+                        .to(PaymentsEndpoints.FIND_BY_ORDER_TRANSID)
                         .process(this::explainUnclaimed)
                 .end();
 
@@ -128,7 +126,7 @@ public class CheckoutPaymentRoutes extends CheckoutRouteBuilder {
                     .when(header(SqlConstants.SQL_UPDATE_COUNT).isEqualTo(1))
                         .setProperty(CLAIMED, constant(true))
                         .setBody(exchangeProperty(PLAN))
-                        .to("direct:payment-create")
+                        .to(PaymentsEndpoints.CREATE)
                     .otherwise()
                         .setProperty(CLAIMED, constant(false))
                 .end();

@@ -10,7 +10,7 @@ import java.util.Optional;
  * kind names its own SQL files and view route, so the same steps serve both.
  */
 public enum Movement {
-    PAYOUT("payout", "MLO", "direct:payout-view", new Statements(
+    PAYOUT("payout", "MLO", PaymentsEndpoints.PAYOUT_VIEW, new Statements(
             "payments/select-payout.sql",
             "payments/select-payout-by-reference.sql",
             "payments/select-payout-for-settlement.sql",
@@ -21,7 +21,7 @@ public enum Movement {
             "payments/update-payout-next-check.sql",
             "payments/update-payout-settled.sql",
             "payments/update-payout-succeeded-late.sql")),
-    REVERSAL("reversal", "MLR", "direct:reversal-view", new Statements(
+    REVERSAL("reversal", "MLR", PaymentsEndpoints.REVERSAL_VIEW, new Statements(
             "payments/select-reversal.sql",
             "payments/select-reversal-by-reference.sql",
             "payments/select-reversal-for-settlement.sql",

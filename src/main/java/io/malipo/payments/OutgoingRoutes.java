@@ -61,7 +61,7 @@ public class OutgoingRoutes extends RouteBuilder {
         // Body in: a NewPayout. Body out: its PayoutView: PENDING once the provider has it, FAILED
         // when it refused outright; 400 insufficient_balance, reference_reused; 503 when the
         // provider could not be reached (nothing sent, nothing taken, the reference free again).
-        from("direct:payout-create").routeId("payout-create")
+        from(PaymentsEndpoints.PAYOUT_CREATE).routeId("payout-create")
                 .process(e -> e.setProperty(NEW_ROW, outgoing.payoutRow(e.getIn().getBody(NewPayout.class))))
                 .process(OutgoingRoutes::settingQuery)
                 .to("direct:provider-setting-get")
@@ -82,7 +82,7 @@ public class OutgoingRoutes extends RouteBuilder {
                 .to("direct:outgoing-send")
                 .process(e -> requireSent(e, "payout"))
                 .setBody(e -> viewQuery(e, "payoutId"))
-                .to("direct:payout-view");
+                .to(PaymentsEndpoints.PAYOUT_VIEW);
 
         from("direct:payout-create-tx").routeId("payout-create-tx")
                 .setBody(exchangeProperty(NEW_ROW))
@@ -93,7 +93,7 @@ public class OutgoingRoutes extends RouteBuilder {
 
         // Body in: a NewReversal. Body out: its ReversalView (refusals and 503 as for payouts;
         // 404 for a payment that is not the merchant's).
-        from("direct:reversal-create").routeId("reversal-create")
+        from(PaymentsEndpoints.REVERSAL_CREATE).routeId("reversal-create")
                 .process(e -> {
                     NewReversal request = e.getIn().getBody(NewReversal.class);
                     e.setProperty("malipoReversalRequest", request);
@@ -114,7 +114,7 @@ public class OutgoingRoutes extends RouteBuilder {
                 .to("direct:outgoing-send")
                 .process(e -> requireSent(e, "reversal"))
                 .setBody(e -> viewQuery(e, "reversalId"))
-                .to("direct:reversal-view");
+                .to(PaymentsEndpoints.REVERSAL_VIEW);
 
         // Inside the caller's transaction: the payment's part is reserved (never beyond what was
         // collected), the reversal stored, and its money taken from the balance.
@@ -260,18 +260,18 @@ public class OutgoingRoutes extends RouteBuilder {
                 .to("direct:outgoing-send");
 
         // Body in: a map with payoutId, merchantId and livemode. Body out: its PayoutView, or null.
-        from("direct:payout-view").routeId("payout-view")
+        from(PaymentsEndpoints.PAYOUT_VIEW).routeId("payout-view")
                 .to(SQL + "select-payout-view.sql?outputType=SelectOne")
                 .process(e -> e.getIn().setBody(e.getIn().getBody() == null ? null
                         : PayoutView.of(e.getIn().getBody(Map.class))));
 
         // Body in: a page query (merchantId, livemode, beforeSeq, limit). Body out: PayoutViews, newest first.
-        from("direct:payout-views-page").routeId("payout-views-page")
+        from(PaymentsEndpoints.PAYOUT_VIEWS_PAGE).routeId("payout-views-page")
                 .to(SQL + "select-payout-views-page.sql")
                 .process(e -> e.getIn().setBody(PayoutView.all(e.getIn().getBody(List.class))));
 
         // Body in: a map with reversalId, merchantId and livemode. Body out: its ReversalView, or null.
-        from("direct:reversal-view").routeId("reversal-view")
+        from(PaymentsEndpoints.REVERSAL_VIEW).routeId("reversal-view")
                 .to(SQL + "select-reversal-view.sql?outputType=SelectOne")
                 .process(e -> e.getIn().setBody(e.getIn().getBody() == null ? null
                         : ReversalView.of(e.getIn().getBody(Map.class))));

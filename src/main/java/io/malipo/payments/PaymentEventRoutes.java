@@ -31,7 +31,7 @@ public class PaymentEventRoutes extends RouteBuilder {
                     return Map.of("paymentId", Rows.uuid(payment, "id"), "merchantId", Rows.uuid(payment, "merchant_id"),
                             "livemode", Rows.bool(payment, "livemode"));
                 })
-                .to("direct:payment-view")
+                .to(PaymentsEndpoints.VIEW)
                 .setBody(this::event)
                 .to("direct:webhook-event-enqueue");
     }

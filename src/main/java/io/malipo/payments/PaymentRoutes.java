@@ -65,7 +65,7 @@ public class PaymentRoutes extends RouteBuilder {
     public void configure() {
         // Body in: a NewPayment. Body out: its PaymentPlan. Refuses (4xx/503) what cannot go out.
         // The merchant's provider settings apply to every payment, whichever API asks for it.
-        from("direct:payment-plan").routeId("payment-plan").errorHandler(noErrorHandler())
+        from(PaymentsEndpoints.PLAN).routeId("payment-plan").errorHandler(noErrorHandler())
                 .process(e -> e.setProperty(PLANNED, payments.plan(e.getIn().getBody(NewPayment.class))))
                 .setBody(e -> {
                     PaymentPlan plan = e.getProperty(PLANNED, PaymentPlan.class);
@@ -80,19 +80,22 @@ public class PaymentRoutes extends RouteBuilder {
                     e.getIn().setBody(plan);
                 });
 
-        // Body in: a map with orderUuid and transid. Body out: that payment (id, status, provider) or null.
-        from("direct:payment-find-by-order-transid").routeId("payment-find-by-order-transid")
+        // Stored cards are kept by the checkout API's stored-cards operations; a payment only reads them.
+        from(PaymentsEndpoints.STORED_CARD_FIND).routeId("stored-card-find").errorHandler(noErrorHandler())
+                .to(SQL + "select-stored-card-for-payment.sql?outputType=SelectOne");
+
+        from(PaymentsEndpoints.FIND_BY_ORDER_TRANSID).routeId("payment-find-by-order-transid")
                 .errorHandler(noErrorHandler())
                 .to(SQL + "select-payment-by-order-transid.sql?outputType=SelectOne");
 
         // A collection of the token API. Body in: a NewPayment with its merchantReference. Body
         // out: its PaymentView, as the provider left it (PENDING while the payer decides, FAILED
         // when refused outright); a 503 when the provider could not be reached (nothing was sent).
-        from("direct:payment-collect").routeId("payment-collect").errorHandler(noErrorHandler())
-                .to("direct:payment-plan")
+        from(PaymentsEndpoints.COLLECT).routeId("payment-collect").errorHandler(noErrorHandler())
+                .to(PaymentsEndpoints.PLAN)
                 .setProperty(PLANNED, body())
                 .doTry()
-                    .process(transactions.in("direct:payment-create"))
+                    .process(transactions.in(PaymentsEndpoints.CREATE))
                 .doCatch(DuplicateKeyException.class)
                     .process(e -> {
                         throw ApiException.badRequest("reference_reused", "reference: "
@@ -102,7 +105,7 @@ public class PaymentRoutes extends RouteBuilder {
                 .end()
                 .process(e -> e.setProperty(PaymentProperties.PAYMENT_ID,
                         e.getProperty(PLANNED, PaymentPlan.class).paymentId()))
-                .to("direct:payment-send")
+                .to(PaymentsEndpoints.SEND)
                 .filter(exchangeProperty(PaymentProperties.OUTCOME).isEqualTo(Outcome.UNAVAILABLE))
                     .process(e -> {
                         throw new ApiException(503, "provider_unavailable", "The payment provider cannot be reached "
@@ -115,34 +118,34 @@ public class PaymentRoutes extends RouteBuilder {
                     return Map.of("paymentId", plan.paymentId(), "merchantId", plan.payment().merchantId(),
                             "livemode", plan.payment().livemode());
                 })
-                .to("direct:payment-view");
+                .to(PaymentsEndpoints.VIEW);
 
         // Body in: a map with kind (COLLECTION or PAYOUT), amount, currency and optionally msisdn,
         // provider, channel. Body out: the FeeQuote, by the same function settlement charges with.
-        from("direct:fee-quote").routeId("fee-quote").errorHandler(noErrorHandler())
+        from(PaymentsEndpoints.FEE_QUOTE).routeId("fee-quote").errorHandler(noErrorHandler())
                 .process(e -> e.getIn().setBody(payments.quote(e.getIn().getBody(Map.class))));
 
         // Body in: a map with resolution ('' for all), beforeSeq and limit. Body out: a
         // SettlementConflictPage, newest first.
-        from("direct:settlement-conflicts-list").routeId("settlement-conflicts-list").errorHandler(noErrorHandler())
+        from(PaymentsEndpoints.SETTLEMENT_CONFLICTS_LIST).routeId("settlement-conflicts-list").errorHandler(noErrorHandler())
                 .process(KeysetPages.oneMore())
                 .to("sql:classpath:sql/payments/select-conflicts-page.sql")
                 .process(e -> e.getIn().setBody(SettlementConflictPage.of(e.getIn().getBody(List.class),
                         KeysetPages.limit(e))));
 
         // Body in: a page query (merchantId, livemode, beforeSeq, limit). Body out: PaymentViews, newest first.
-        from("direct:payment-views-page").routeId("payment-views-page").errorHandler(noErrorHandler())
+        from(PaymentsEndpoints.VIEWS_PAGE).routeId("payment-views-page").errorHandler(noErrorHandler())
                 .to(SQL + "select-payment-views-page.sql")
                 .process(e -> e.getIn().setBody(PaymentView.all(e.getIn().getBody(List.class))));
 
         // Body in: a map with paymentId, merchantId and livemode. Body out: its PaymentView, or null.
-        from("direct:payment-view").routeId("payment-view").errorHandler(noErrorHandler())
+        from(PaymentsEndpoints.VIEW).routeId("payment-view").errorHandler(noErrorHandler())
                 .to(SQL + "select-payment-view.sql?outputType=SelectOne")
                 .process(e -> e.getIn().setBody(e.getIn().getBody() == null ? null
                         : PaymentView.of(e.getIn().getBody(Map.class))));
 
         // Body in: a PaymentPlan. Stores the payment, in flight, in the caller's transaction.
-        from("direct:payment-create").routeId("payment-create").errorHandler(noErrorHandler())
+        from(PaymentsEndpoints.CREATE).routeId("payment-create").errorHandler(noErrorHandler())
                 .process(e -> {
                     PaymentPlan plan = e.getIn().getBody(PaymentPlan.class);
                     Transactions.created(e, "PAYMENT", plan.paymentId());
@@ -152,7 +155,7 @@ public class PaymentRoutes extends RouteBuilder {
 
         // Property malipoPaymentId in. Sends the stored payment to its provider, after the
         // transaction that stored it has committed; property malipoOutcome out.
-        from("direct:payment-send").routeId("payment-send").errorHandler(noErrorHandler())
+        from(PaymentsEndpoints.SEND).routeId("payment-send").errorHandler(noErrorHandler())
                 .setBody(e -> Map.of("paymentId", e.getProperty(PaymentProperties.PAYMENT_ID)))
                 .to(SQL + "select-payment.sql?outputType=SelectOne")
                 .process(e -> payments.request(e, e.getIn().getBody(Map.class)))
@@ -241,7 +244,7 @@ public class PaymentRoutes extends RouteBuilder {
 
         // Payments a provider has not reported on in time: ask it, settle what it says, and fail
         // a payment it stays silent about past the give-up time.
-        from("direct:payments-reconcile").routeId("payments-reconcile")
+        from(PaymentsEndpoints.RECONCILE).routeId("payments-reconcile")
                 .setBody(e -> Map.of("now", payments.now()))
                 .to(SQL + "select-payments-due-for-check.sql")
                 .split(body()).stopOnException(false)

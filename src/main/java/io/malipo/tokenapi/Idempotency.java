@@ -10,6 +10,7 @@ import io.malipo.common.SqlFiles;
 import io.malipo.common.Times;
 import io.malipo.common.Transactions;
 import io.malipo.merchant.SecretBox;
+import io.malipo.payments.PaymentsEndpoints;
 import jakarta.servlet.http.HttpServletRequest;
 import java.nio.charset.StandardCharsets;
 import java.security.MessageDigest;
@@ -60,9 +61,9 @@ public class Idempotency {
     static final Duration CLAIM_LAPSES_AFTER = Duration.ofMinutes(2);
     /** What a repeat shows of a request whose work committed but whose answer was lost. */
     private static final Map<String, Resource> RESOURCES = Map.of(
-            "PAYMENT", new Resource("direct:payment-view", "paymentId"),
-            "PAYOUT", new Resource("direct:payout-view", "payoutId"),
-            "REVERSAL", new Resource("direct:reversal-view", "reversalId"));
+            "PAYMENT", new Resource(PaymentsEndpoints.VIEW, "paymentId"),
+            "PAYOUT", new Resource(PaymentsEndpoints.PAYOUT_VIEW, "payoutId"),
+            "REVERSAL", new Resource(PaymentsEndpoints.REVERSAL_VIEW, "reversalId"));
 
     private record Resource(String viewRoute, String idName) {
     }

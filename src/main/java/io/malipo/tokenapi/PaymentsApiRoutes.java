@@ -11,6 +11,7 @@ import io.malipo.merchant.Scope;
 import io.malipo.payments.FeeQuote;
 import io.malipo.payments.NewPayment;
 import io.malipo.payments.PaymentView;
+import io.malipo.payments.PaymentsEndpoints;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
@@ -75,12 +76,12 @@ public class PaymentsApiRoutes extends TokenApiRouteBuilder {
                         .responseModel(FeePreview.class).endResponseMessage()
                 .to("direct:api-fee-preview");
 
-        listOperation("api-payments-list", Scope.PAYMENTS_READ, paging, PAYMENTS_LIST, "direct:payment-views-page")
+        listOperation("api-payments-list", Scope.PAYMENTS_READ, paging, PAYMENTS_LIST, PaymentsEndpoints.VIEWS_PAGE)
                 .process(json.respond(200));
 
         operation("api-payment-get", false, Scope.PAYMENTS_READ)
                 .process(e -> e.getIn().setBody(owned(e, "paymentId", HttpExchanges.pathId(e, "payment"))))
-                .to("direct:payment-view")
+                .to(PaymentsEndpoints.VIEW)
                 .process(e -> requireFound(e, "payment", e.getIn().getHeader("id")))
                 .process(json.respond(200));
 
@@ -90,7 +91,7 @@ public class PaymentsApiRoutes extends TokenApiRouteBuilder {
                 .choice()
                     .when(exchangeProperty("malipoCardQuery").isNotNull())
                         .setBody(exchangeProperty("malipoCardQuery"))
-                        .to("direct:checkout-card-find")
+                        .to(PaymentsEndpoints.STORED_CARD_FIND)
                         .process(e -> {
                             if (e.getIn().getBody() == null) {
                                 throw ApiException.invalid("cardToken", "no stored card of this buyer has this token");
@@ -98,7 +99,7 @@ public class PaymentsApiRoutes extends TokenApiRouteBuilder {
                         })
                 .end()
                 .setBody(exchangeProperty("malipoNewPayment"))
-                .to("direct:payment-collect")
+                .to(PaymentsEndpoints.COLLECT)
                 .process(json.respond(201));
 
         operation("api-balance", false, Scope.PAYMENTS_READ)
@@ -109,7 +110,7 @@ public class PaymentsApiRoutes extends TokenApiRouteBuilder {
         operation("api-fee-preview", false, Scope.PAYMENTS_READ)
                 .process(json.read(FeePreviewRequest.class))
                 .process(PaymentsApiRoutes::feeQuery)
-                .to("direct:fee-quote")
+                .to(PaymentsEndpoints.FEE_QUOTE)
                 .process(e -> json.respond(e, 200, preview(e.getIn().getBody(FeeQuote.class))));
     }
 

@@ -7,6 +7,7 @@ import io.malipo.common.Msisdn;
 import io.malipo.merchant.Scope;
 import io.malipo.payments.NewPayout;
 import io.malipo.payments.NewReversal;
+import io.malipo.payments.PaymentsEndpoints;
 import io.malipo.payments.PayoutView;
 import io.malipo.payments.ReversalView;
 import org.springframework.stereotype.Component;
@@ -86,16 +87,16 @@ public class PayoutsApiRoutes extends TokenApiRouteBuilder {
                             request.currency(), msisdn, PaymentsApiRoutes.blankToNull(request.provider()),
                             request.reference(), PaymentsApiRoutes.blankToNull(request.description())));
                 })
-                .to("direct:payout-create")
+                .to(PaymentsEndpoints.PAYOUT_CREATE)
                 .process(json.respond(201));
 
-        listOperation("api-payouts-list", Scope.PAYMENTS_READ, paging, PAYOUTS_LIST, "direct:payout-views-page")
+        listOperation("api-payouts-list", Scope.PAYMENTS_READ, paging, PAYOUTS_LIST, PaymentsEndpoints.PAYOUT_VIEWS_PAGE)
                 .process(json.respond(200));
 
         operation("api-payout-get", false, Scope.PAYMENTS_READ)
                 .process(e -> e.getIn().setBody(PaymentsApiRoutes.owned(e, "payoutId",
                         HttpExchanges.pathId(e, "payout"))))
-                .to("direct:payout-view")
+                .to(PaymentsEndpoints.PAYOUT_VIEW)
                 .process(e -> requireFound(e, "payout", e.getIn().getHeader("id")))
                 .process(json.respond(200));
 
@@ -107,13 +108,13 @@ public class PayoutsApiRoutes extends TokenApiRouteBuilder {
                     e.getIn().setBody(new NewReversal(caller.merchantId(), caller.livemode(), request.paymentId(),
                             request.amount(), PaymentsApiRoutes.blankToNull(request.reason())));
                 })
-                .to("direct:reversal-create")
+                .to(PaymentsEndpoints.REVERSAL_CREATE)
                 .process(json.respond(201));
 
         operation("api-reversal-get", false, Scope.PAYMENTS_READ)
                 .process(e -> e.getIn().setBody(PaymentsApiRoutes.owned(e, "reversalId",
                         HttpExchanges.pathId(e, "reversal"))))
-                .to("direct:reversal-view")
+                .to(PaymentsEndpoints.REVERSAL_VIEW)
                 .process(e -> requireFound(e, "reversal", e.getIn().getHeader("id")))
                 .process(json.respond(200));
     }

@@ -1,0 +1,73 @@
+package io.malipo.payments;
+
+/**
+ * The {@code direct:} endpoints the payments package serves to the API packages and to
+ * routes/schedules.yaml: what goes in and what comes out of each. The routes are PaymentRoutes
+ * and OutgoingRoutes.
+ */
+public final class PaymentsEndpoints {
+
+    /**
+     * Body in: a {@link NewPayment}. Body out: its {@link PaymentPlan} (provider, fee, references).
+     * Refuses (4xx, 503) what cannot go out; the merchant's provider settings apply to every
+     * payment, whichever API asks for it.
+     */
+    public static final String PLAN = "direct:payment-plan";
+    /** Body in: a {@link PaymentPlan}. Stores the payment, in flight, in the caller's transaction. */
+    public static final String CREATE = "direct:payment-create";
+    /**
+     * Property malipoPaymentId in. Sends the stored payment to its provider, after the
+     * transaction that stored it has committed; property malipoOutcome out.
+     */
+    public static final String SEND = "direct:payment-send";
+    /** Body in: a map with orderUuid and transid. Body out: that payment (id, status, provider) or null. */
+    public static final String FIND_BY_ORDER_TRANSID = "direct:payment-find-by-order-transid";
+    /**
+     * A collection of the token API. Body in: a {@link NewPayment} with its merchantReference.
+     * Body out: its {@link PaymentView} as the provider left it (PENDING while the payer decides,
+     * FAILED when refused outright); 400 reference_reused; 503 when the provider could not be
+     * reached (nothing was sent).
+     */
+    public static final String COLLECT = "direct:payment-collect";
+    /** Body in: a map with paymentId, merchantId and livemode. Body out: its {@link PaymentView}, or null. */
+    public static final String VIEW = "direct:payment-view";
+    /** Body in: a page query (merchantId, livemode, beforeSeq, limit). Body out: PaymentViews, newest first. */
+    public static final String VIEWS_PAGE = "direct:payment-views-page";
+    /**
+     * Body in: a map with kind (COLLECTION or PAYOUT), amount, currency and optionally msisdn,
+     * provider, channel. Body out: the {@link FeeQuote}, by the same function settlement charges with.
+     */
+    public static final String FEE_QUOTE = "direct:fee-quote";
+    /**
+     * Body in: a map with cardToken, buyerId, merchantId and livemode. Body out: the stored card
+     * (id, card_token, buyer_userid) that buyer may pay with, or null.
+     */
+    public static final String STORED_CARD_FIND = "direct:stored-card-find";
+    /**
+     * Body in: a {@link NewPayout}. Body out: its {@link PayoutView}: PENDING once the provider
+     * has it, FAILED when it refused outright; 400 insufficient_balance, reference_reused; 503
+     * when the provider could not be reached (nothing sent, nothing taken, the reference free again).
+     */
+    public static final String PAYOUT_CREATE = "direct:payout-create";
+    /** Body in: a map with payoutId, merchantId and livemode. Body out: its {@link PayoutView}, or null. */
+    public static final String PAYOUT_VIEW = "direct:payout-view";
+    /** Body in: a page query (merchantId, livemode, beforeSeq, limit). Body out: PayoutViews, newest first. */
+    public static final String PAYOUT_VIEWS_PAGE = "direct:payout-views-page";
+    /**
+     * Body in: a {@link NewReversal}. Body out: its {@link ReversalView} (refusals and 503 as for
+     * payouts; 404 for a payment that is not the merchant's).
+     */
+    public static final String REVERSAL_CREATE = "direct:reversal-create";
+    /** Body in: a map with reversalId, merchantId and livemode. Body out: its {@link ReversalView}, or null. */
+    public static final String REVERSAL_VIEW = "direct:reversal-view";
+    /**
+     * Body in: a map with resolution ('' for all), beforeSeq and limit. Body out: a
+     * {@link SettlementConflictPage}, newest first.
+     */
+    public static final String SETTLEMENT_CONFLICTS_LIST = "direct:settlement-conflicts-list";
+    /** Providers are asked about what they have not reported on in time (routes/schedules.yaml). */
+    public static final String RECONCILE = "direct:payments-reconcile";
+
+    private PaymentsEndpoints() {
+    }
+}
