@@ -5,6 +5,7 @@ import io.malipo.common.ErrorRouteConfigurations;
 import io.malipo.common.FieldError;
 import io.malipo.common.HttpExchanges;
 import io.malipo.common.JsonBodies;
+import io.malipo.delivery.DeliveryEndpoints;
 import io.malipo.delivery.DeliveryPage;
 import io.malipo.delivery.DeliveryRoutes;
 import io.malipo.delivery.DeliveryView;
@@ -165,7 +166,7 @@ public class AdminApiRoutes extends RouteBuilder {
                 .routeConfigurationId(ErrorRouteConfigurations.ADMIN)
                 .process(auth)
                 .process(AdminApiRoutes::deliveryQuery)
-                .to("direct:delivery-list")
+                .to(DeliveryEndpoints.LIST)
                 .process(json.respond(200));
         admin.get("/settlement-conflicts").id("rest-admin-settlement-conflicts").tag(TAG).security(SECURITY)
                 .description("Provider reports that contradicted how a payment, payout or reversal had ended, and "
@@ -187,8 +188,8 @@ public class AdminApiRoutes extends RouteBuilder {
                 .to(PaymentsEndpoints.SETTLEMENT_CONFLICTS_LIST)
                 .process(json.respond(200));
 
-        operation("admin-delivery", DeliveryRoutes.DELIVERY_ID, "delivery", null, "direct:delivery-get", 200);
-        operation("admin-delivery-resend", DeliveryRoutes.DELIVERY_ID, "delivery", null, "direct:delivery-resend",
+        operation("admin-delivery", DeliveryRoutes.DELIVERY_ID, "delivery", null, DeliveryEndpoints.GET, 200);
+        operation("admin-delivery-resend", DeliveryRoutes.DELIVERY_ID, "delivery", null, DeliveryEndpoints.RESEND,
                 202);
 
         operation("admin-merchant-create", null, null, NewMerchant.class, "direct:merchant-create", 201);

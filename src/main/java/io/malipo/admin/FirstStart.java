@@ -2,14 +2,14 @@ package io.malipo.admin;
 
 import io.malipo.common.InstanceSecrets;
 import io.malipo.common.MalipoProperties;
+import io.malipo.merchant.ApiKeyView;
+import io.malipo.merchant.CheckoutCredentialView;
 import io.malipo.merchant.MerchantRoutes;
+import io.malipo.merchant.MerchantView;
 import io.malipo.merchant.NewApiKey;
 import io.malipo.merchant.NewCheckoutCredential;
 import io.malipo.merchant.NewMerchant;
 import io.malipo.merchant.Scope;
-import io.malipo.merchant.ApiKeyView;
-import io.malipo.merchant.CheckoutCredentialView;
-import io.malipo.merchant.MerchantView;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;

@@ -24,6 +24,16 @@ public final class ChannelEndpoints {
      */
     public static final String CARD_TOKENIZE = "direct:card-tokenize";
 
+    /** Body in: a map with merchantId, livemode and provider. Body out: its {@link ProviderSetting}. */
+    public static final String PROVIDER_SETTING_GET = "direct:provider-setting-get";
+    /**
+     * Body in: a map with merchantId, livemode, provider and change (a {@link ProviderSetting.Change}).
+     * Body out: the {@link ProviderSetting} now stored.
+     */
+    public static final String PROVIDER_SETTING_PUT = "direct:provider-setting-put";
+    /** Body in: a map with merchantId and livemode. Body out: the {@link ProviderView}s. */
+    public static final String PROVIDERS_LIST = "direct:providers-list";
+
     private ChannelEndpoints() {
     }
 }

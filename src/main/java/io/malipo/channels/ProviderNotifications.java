@@ -1,8 +1,8 @@
 package io.malipo.channels;
 
 import io.malipo.common.ApiException;
-import io.malipo.common.HttpExchanges;
 import io.malipo.common.Hmac;
+import io.malipo.common.HttpExchanges;
 import java.math.BigDecimal;
 import java.nio.charset.StandardCharsets;
 import java.util.Optional;

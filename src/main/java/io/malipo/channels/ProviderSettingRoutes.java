@@ -34,16 +34,13 @@ public class ProviderSettingRoutes extends RouteBuilder {
     public void configure() {
         errorHandler(noErrorHandler());
 
-        // Body in: a map with merchantId, livemode and provider. Body out: its ProviderSetting.
-        from("direct:provider-setting-get").routeId("provider-setting-get")
+        from(ChannelEndpoints.PROVIDER_SETTING_GET).routeId("provider-setting-get")
                 .setProperty("malipoProvider", simple("${body[provider]}"))
                 .to(SQL + "select-provider-setting.sql?outputType=SelectOne")
                 .process(e -> e.getIn().setBody(settings.of(e.getProperty("malipoProvider", String.class),
                         e.getIn().getBody(Map.class))));
 
-        // Body in: a map with merchantId, livemode, provider and change (a ProviderSetting.Change).
-        // Body out: the ProviderSetting now stored.
-        from("direct:provider-setting-put").routeId("provider-setting-put")
+        from(ChannelEndpoints.PROVIDER_SETTING_PUT).routeId("provider-setting-put")
                 .process(e -> {
                     Map<?, ?> in = e.getIn().getBody(Map.class);
                     Map<String, Object> row = settings.row((java.util.UUID) in.get("merchantId"),
@@ -53,7 +50,7 @@ public class ProviderSettingRoutes extends RouteBuilder {
                     e.getIn().setBody(row);
                 })
                 .process(transactions.in("direct:provider-setting-write"))
-                .to("direct:provider-setting-get");
+                .to(ChannelEndpoints.PROVIDER_SETTING_GET);
 
         // Update first; a first write inserts, and if another got there in between, updates after it.
         from("direct:provider-setting-write").routeId("provider-setting-write")
@@ -69,8 +66,7 @@ public class ProviderSettingRoutes extends RouteBuilder {
                 .end()
                 .setBody(exchangeProperty("malipoSettingRow"));
 
-        // Body in: a map with merchantId and livemode. Body out: the ProviderViews.
-        from("direct:providers-list").routeId("providers-list")
+        from(ChannelEndpoints.PROVIDERS_LIST).routeId("providers-list")
                 .setProperty("malipoLivemode", simple("${body[livemode]}"))
                 .to(SQL + "select-provider-settings.sql")
                 .process(e -> {

@@ -5,6 +5,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import io.malipo.channels.Outcome;
 import io.malipo.channels.PaymentProperties;
 import io.malipo.common.Rows;
+import io.malipo.delivery.DeliveryEndpoints;
 import io.malipo.delivery.DeliveryKind;
 import java.math.BigDecimal;
 import java.util.LinkedHashMap;
@@ -68,7 +69,7 @@ public class OrderSettlementRoutes extends RouteBuilder {
                 .to(SQL + "select-order-callback.sql?outputType=SelectOne")
                 .filter(simple("${body[webhook_url]} != null"))
                     .process(e -> e.getIn().setBody(callback(e)))
-                    .to("direct:delivery-enqueue")
+                    .to(DeliveryEndpoints.ENQUEUE)
                 .end();
 
         from("direct:order-payment-failed").routeId("order-payment-failed")

@@ -50,15 +50,12 @@ public class DeliveryRoutes extends RouteBuilder {
     @Override
     public void configure() {
         nudges = getContext().createProducerTemplate();
-        // The delivery log. Body in: a map with status ('' for any), merchantId (or null),
-        // beforeSeq and limit. Body out: a DeliveryPage.
-        from("direct:delivery-list").routeId("delivery-list").errorHandler(noErrorHandler())
+        from(DeliveryEndpoints.LIST).routeId("delivery-list").errorHandler(noErrorHandler())
                 .process(KeysetPages.oneMore())
                 .to(SQL + "select-deliveries.sql")
                 .process(e -> e.getIn().setBody(page(e.getIn().getBody(List.class), KeysetPages.limit(e))));
 
-        // Property malipoDeliveryId in. Body out: the DeliveryView with payload and attempts, or null.
-        from("direct:delivery-get").routeId("delivery-get").errorHandler(noErrorHandler())
+        from(DeliveryEndpoints.GET).routeId("delivery-get").errorHandler(noErrorHandler())
                 .setBody(e -> Map.of("id", e.getProperty(DELIVERY_ID)))
                 .to(SQL + "select-delivery.sql?outputType=SelectOne")
                 .filter(body().isNotNull())
@@ -69,11 +66,10 @@ public class DeliveryRoutes extends RouteBuilder {
                             e.getIn().getBody(List.class))))
                 .end();
 
-        // Property malipoDeliveryId in: one more attempt now. Body out: the view, or null.
-        from("direct:delivery-resend").routeId("delivery-resend").errorHandler(noErrorHandler())
+        from(DeliveryEndpoints.RESEND).routeId("delivery-resend").errorHandler(noErrorHandler())
                 .setBody(e -> Map.of("id", e.getProperty(DELIVERY_ID), "now", dispatcher.now()))
                 .to(SQL + "update-resend.sql")
-                .to("direct:delivery-get");
+                .to(DeliveryEndpoints.GET);
 
         // Every instance sends; SKIP LOCKED claims keep them from sending one row twice at once.
         // The timer finds what is due later (rescheduled attempts, rows of stopped instances);
@@ -124,7 +120,7 @@ public class DeliveryRoutes extends RouteBuilder {
                     .process(dispatcher::notDelivered)
                 .end();
 
-        from("direct:delivery-enqueue").routeId("delivery-enqueue").errorHandler(noErrorHandler())
+        from(DeliveryEndpoints.ENQUEUE).routeId("delivery-enqueue").errorHandler(noErrorHandler())
                 .process(e -> {
                     Map<String, Object> row = new LinkedHashMap<>(e.getIn().getBody(Map.class));
                     row.put("id", UUID.randomUUID());

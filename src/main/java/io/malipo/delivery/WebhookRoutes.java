@@ -48,14 +48,11 @@ public class WebhookRoutes extends RouteBuilder {
     public void configure() {
         errorHandler(noErrorHandler());
 
-        // Body in: a page query (merchantId, livemode, beforeSeq, limit). Body out: WebhookEndpointViews, newest first.
-        from("direct:webhook-endpoints-page").routeId("webhook-endpoints-page")
+        from(DeliveryEndpoints.WEBHOOK_ENDPOINTS_PAGE).routeId("webhook-endpoints-page")
                 .to(SQL + "select-webhook-endpoints-page.sql")
                 .process(e -> e.getIn().setBody(WebhookEndpoints.views(e.getIn().getBody(List.class))));
 
-        // Body in: a map with merchantId, livemode, max (endpoints allowed per merchant and mode)
-        // and endpoint (a NewWebhookEndpoint). Body out: the WebhookEndpointView with its secret.
-        from("direct:webhook-endpoint-create").routeId("webhook-endpoint-create")
+        from(DeliveryEndpoints.WEBHOOK_ENDPOINT_CREATE).routeId("webhook-endpoint-create")
                 .process(e -> endpoints.newRow(e, SECRET))
                 .setProperty(ROW, body())
                 .process(transactions.in("direct:webhook-endpoint-create-tx"))
@@ -75,9 +72,7 @@ public class WebhookRoutes extends RouteBuilder {
                 .setBody(exchangeProperty(ROW))
                 .to(SQL + "insert-webhook-endpoint.sql");
 
-        // Body in: a map with id, merchantId, livemode and change (a WebhookEndpointChange).
-        // Body out: the WebhookEndpointView as changed, or null when the merchant has no such endpoint.
-        from("direct:webhook-endpoint-update").routeId("webhook-endpoint-update")
+        from(DeliveryEndpoints.WEBHOOK_ENDPOINT_UPDATE).routeId("webhook-endpoint-update")
                 .process(transactions.in("direct:webhook-endpoint-update-tx"));
 
         from("direct:webhook-endpoint-update-tx").routeId("webhook-endpoint-update-tx")
@@ -90,13 +85,11 @@ public class WebhookRoutes extends RouteBuilder {
                     .setBody(exchangeProperty(CHANGED))
                 .end();
 
-        // Body in: a map with id, merchantId and livemode. Body out: true, or false when there was no such endpoint.
-        from("direct:webhook-endpoint-delete").routeId("webhook-endpoint-delete")
+        from(DeliveryEndpoints.WEBHOOK_ENDPOINT_DELETE).routeId("webhook-endpoint-delete")
                 .to(SQL + "delete-webhook-endpoint.sql")
                 .setBody(e -> e.getIn().getHeader(SqlConstants.SQL_UPDATE_COUNT, 0, Integer.class) == 1);
 
-        // The fan-out runs on a copy of the exchange: the caller continues with its own untouched.
-        from("direct:webhook-event-enqueue").routeId("webhook-event-enqueue")
+        from(DeliveryEndpoints.WEBHOOK_EVENT_ENQUEUE).routeId("webhook-event-enqueue")
                 .enrich("direct:webhook-event-deliveries", AggregationStrategies.useOriginal());
 
         from("direct:webhook-event-deliveries").routeId("webhook-event-deliveries")
@@ -109,7 +102,7 @@ public class WebhookRoutes extends RouteBuilder {
                 .process(e -> e.getIn().setBody(endpoints.deliveries(e.getProperty(EVENT, Map.class),
                         e.getIn().getBody(List.class))))
                 .split(body()).stopOnException()
-                    .to("direct:delivery-enqueue")
+                    .to(DeliveryEndpoints.ENQUEUE)
                 .end();
     }
 

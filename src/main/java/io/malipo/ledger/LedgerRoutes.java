@@ -26,21 +26,16 @@ public class LedgerRoutes extends RouteBuilder {
     public void configure() {
         errorHandler(noErrorHandler());
 
-        // Body in: a Posting. Refuses (400 insufficient_balance) a debit the balance does not cover.
-        from("direct:ledger-post").routeId("ledger-post")
+        from(LedgerEndpoints.POST).routeId("ledger-post")
                 .process(e -> ledger.post(e.getIn().getBody(Posting.class)));
 
-        // Body in: a Posting for money that has already moved; the balance may go below zero.
-        from("direct:ledger-post-adjustment").routeId("ledger-post-adjustment")
+        from(LedgerEndpoints.POST_ADJUSTMENT).routeId("ledger-post-adjustment")
                 .process(e -> ledger.adjust(e.getIn().getBody(Posting.class)));
 
-        // A succeeded collection. Body in: a map with merchantId, livemode, currency, amount, fee,
-        // paymentId, provider and now.
-        from("direct:ledger-post-collection").routeId("ledger-post-collection")
+        from(LedgerEndpoints.POST_COLLECTION).routeId("ledger-post-collection")
                 .process(e -> ledger.post(collectionPosting(e.getIn().getBody(Map.class))));
 
-        // Body in: a map with merchantId and livemode. Body out: a Balances.
-        from("direct:ledger-balances").routeId("ledger-balances")
+        from(LedgerEndpoints.BALANCES).routeId("ledger-balances")
                 .to(SQL + "select-balances.sql")
                 .process(e -> e.getIn().setBody(Balances.of(e.getIn().getBody(List.class))));
     }

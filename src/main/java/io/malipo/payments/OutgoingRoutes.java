@@ -12,6 +12,8 @@ import io.malipo.channels.SettlementReport;
 import io.malipo.common.ApiException;
 import io.malipo.common.Rows;
 import io.malipo.common.Transactions;
+import io.malipo.delivery.DeliveryEndpoints;
+import io.malipo.ledger.LedgerEndpoints;
 import java.math.BigDecimal;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -58,13 +60,10 @@ public class OutgoingRoutes extends RouteBuilder {
         errorHandler(noErrorHandler());
         later = getContext().createProducerTemplate();
 
-        // Body in: a NewPayout. Body out: its PayoutView: PENDING once the provider has it, FAILED
-        // when it refused outright; 400 insufficient_balance, reference_reused; 503 when the
-        // provider could not be reached (nothing sent, nothing taken, the reference free again).
         from(PaymentsEndpoints.PAYOUT_CREATE).routeId("payout-create")
                 .process(e -> e.setProperty(NEW_ROW, outgoing.payoutRow(e.getIn().getBody(NewPayout.class))))
                 .process(OutgoingRoutes::settingQuery)
-                .to("direct:provider-setting-get")
+                .to(ChannelEndpoints.PROVIDER_SETTING_GET)
                 .process(e -> {
                     Map<String, Object> row = newRow(e);
                     settings.check((String) row.get("provider"), (BigDecimal) row.get("amount"),
@@ -89,10 +88,8 @@ public class OutgoingRoutes extends RouteBuilder {
                 .to(SQL + "insert-payout.sql")
                 .process(e -> Transactions.created(e, Movement.PAYOUT.name(), (UUID) newRow(e).get("id")))
                 .setBody(e -> outgoing.debit(Movement.PAYOUT, newRow(e)))
-                .to("direct:ledger-post");
+                .to(LedgerEndpoints.POST);
 
-        // Body in: a NewReversal. Body out: its ReversalView (refusals and 503 as for payouts;
-        // 404 for a payment that is not the merchant's).
         from(PaymentsEndpoints.REVERSAL_CREATE).routeId("reversal-create")
                 .process(e -> {
                     NewReversal request = e.getIn().getBody(NewReversal.class);
@@ -132,7 +129,7 @@ public class OutgoingRoutes extends RouteBuilder {
                 .to(SQL + "insert-reversal.sql")
                 .process(e -> Transactions.created(e, Movement.REVERSAL.name(), (UUID) newRow(e).get("id")))
                 .setBody(e -> outgoing.debit(Movement.REVERSAL, newRow(e)))
-                .to("direct:ledger-post");
+                .to(LedgerEndpoints.POST);
 
         // Inside settlement's transaction: money that arrived for an order that could no longer
         // take it goes back to its payer, fee and all. Property malipoPaymentId in; sent after commit.
@@ -190,11 +187,11 @@ public class OutgoingRoutes extends RouteBuilder {
                 .process(outgoing::settle)
                 .filter(exchangeProperty(Outgoing.COMPENSATION).isNotNull())
                     .setBody(exchangeProperty(Outgoing.COMPENSATION))
-                    .to("direct:ledger-post")
+                    .to(LedgerEndpoints.POST)
                 .end()
                 .filter(exchangeProperty(Outgoing.ADJUSTMENT).isNotNull())
                     .setBody(exchangeProperty(Outgoing.ADJUSTMENT))
-                    .to("direct:ledger-post-adjustment")
+                    .to(LedgerEndpoints.POST_ADJUSTMENT)
                 .end()
                 .filter(exchangeProperty(Outgoing.APPLIED).isEqualTo(true))
                     .to("direct:outgoing-event-enqueue")
@@ -210,7 +207,7 @@ public class OutgoingRoutes extends RouteBuilder {
                 })
                 .toD("${exchangeProperty.malipoMovement.viewRoute()}")
                 .setBody(outgoing::event)
-                .to("direct:webhook-event-enqueue");
+                .to(DeliveryEndpoints.WEBHOOK_EVENT_ENQUEUE);
 
         // Payouts and reversals due: ask the provider about those sent and unconfirmed, and send
         // those never sent (their sender stopped before it could).
@@ -259,18 +256,15 @@ public class OutgoingRoutes extends RouteBuilder {
         from(SEND_QUEUE).routeId("outgoing-send-later")
                 .to("direct:outgoing-send");
 
-        // Body in: a map with payoutId, merchantId and livemode. Body out: its PayoutView, or null.
         from(PaymentsEndpoints.PAYOUT_VIEW).routeId("payout-view")
                 .to(SQL + "select-payout-view.sql?outputType=SelectOne")
                 .process(e -> e.getIn().setBody(e.getIn().getBody() == null ? null
                         : PayoutView.of(e.getIn().getBody(Map.class))));
 
-        // Body in: a page query (merchantId, livemode, beforeSeq, limit). Body out: PayoutViews, newest first.
         from(PaymentsEndpoints.PAYOUT_VIEWS_PAGE).routeId("payout-views-page")
                 .to(SQL + "select-payout-views-page.sql")
                 .process(e -> e.getIn().setBody(PayoutView.all(e.getIn().getBody(List.class))));
 
-        // Body in: a map with reversalId, merchantId and livemode. Body out: its ReversalView, or null.
         from(PaymentsEndpoints.REVERSAL_VIEW).routeId("reversal-view")
                 .to(SQL + "select-reversal-view.sql?outputType=SelectOne")
                 .process(e -> e.getIn().setBody(e.getIn().getBody() == null ? null

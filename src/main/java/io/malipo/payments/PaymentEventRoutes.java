@@ -1,6 +1,7 @@
 package io.malipo.payments;
 
 import io.malipo.common.Rows;
+import io.malipo.delivery.DeliveryEndpoints;
 import io.malipo.delivery.WebhookEventType;
 import java.util.LinkedHashMap;
 import java.util.Map;
@@ -33,7 +34,7 @@ public class PaymentEventRoutes extends RouteBuilder {
                 })
                 .to(PaymentsEndpoints.VIEW)
                 .setBody(this::event)
-                .to("direct:webhook-event-enqueue");
+                .to(DeliveryEndpoints.WEBHOOK_EVENT_ENQUEUE);
     }
 
     @SuppressWarnings("unchecked")

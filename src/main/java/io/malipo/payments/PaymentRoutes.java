@@ -17,6 +17,7 @@ import io.malipo.common.JsonBodies;
 import io.malipo.common.KeysetPages;
 import io.malipo.common.Rows;
 import io.malipo.common.Transactions;
+import io.malipo.ledger.LedgerEndpoints;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
@@ -63,8 +64,6 @@ public class PaymentRoutes extends RouteBuilder {
 
     @Override
     public void configure() {
-        // Body in: a NewPayment. Body out: its PaymentPlan. Refuses (4xx/503) what cannot go out.
-        // The merchant's provider settings apply to every payment, whichever API asks for it.
         from(PaymentsEndpoints.PLAN).routeId("payment-plan").errorHandler(noErrorHandler())
                 .process(e -> e.setProperty(PLANNED, payments.plan(e.getIn().getBody(NewPayment.class))))
                 .setBody(e -> {
@@ -72,7 +71,7 @@ public class PaymentRoutes extends RouteBuilder {
                     return Map.of("merchantId", plan.payment().merchantId(), "livemode", plan.payment().livemode(),
                             "provider", plan.provider());
                 })
-                .to("direct:provider-setting-get")
+                .to(ChannelEndpoints.PROVIDER_SETTING_GET)
                 .process(e -> {
                     PaymentPlan plan = e.getProperty(PLANNED, PaymentPlan.class);
                     providerSettings.check(plan.provider(), plan.payment().amount(), plan.payment().currency(),
@@ -80,7 +79,6 @@ public class PaymentRoutes extends RouteBuilder {
                     e.getIn().setBody(plan);
                 });
 
-        // Stored cards are kept by the checkout API's stored-cards operations; a payment only reads them.
         from(PaymentsEndpoints.STORED_CARD_FIND).routeId("stored-card-find").errorHandler(noErrorHandler())
                 .to(SQL + "select-stored-card-for-payment.sql?outputType=SelectOne");
 
@@ -88,9 +86,6 @@ public class PaymentRoutes extends RouteBuilder {
                 .errorHandler(noErrorHandler())
                 .to(SQL + "select-payment-by-order-transid.sql?outputType=SelectOne");
 
-        // A collection of the token API. Body in: a NewPayment with its merchantReference. Body
-        // out: its PaymentView, as the provider left it (PENDING while the payer decides, FAILED
-        // when refused outright); a 503 when the provider could not be reached (nothing was sent).
         from(PaymentsEndpoints.COLLECT).routeId("payment-collect").errorHandler(noErrorHandler())
                 .to(PaymentsEndpoints.PLAN)
                 .setProperty(PLANNED, body())
@@ -120,31 +115,24 @@ public class PaymentRoutes extends RouteBuilder {
                 })
                 .to(PaymentsEndpoints.VIEW);
 
-        // Body in: a map with kind (COLLECTION or PAYOUT), amount, currency and optionally msisdn,
-        // provider, channel. Body out: the FeeQuote, by the same function settlement charges with.
         from(PaymentsEndpoints.FEE_QUOTE).routeId("fee-quote").errorHandler(noErrorHandler())
                 .process(e -> e.getIn().setBody(payments.quote(e.getIn().getBody(Map.class))));
 
-        // Body in: a map with resolution ('' for all), beforeSeq and limit. Body out: a
-        // SettlementConflictPage, newest first.
         from(PaymentsEndpoints.SETTLEMENT_CONFLICTS_LIST).routeId("settlement-conflicts-list").errorHandler(noErrorHandler())
                 .process(KeysetPages.oneMore())
                 .to("sql:classpath:sql/payments/select-conflicts-page.sql")
                 .process(e -> e.getIn().setBody(SettlementConflictPage.of(e.getIn().getBody(List.class),
                         KeysetPages.limit(e))));
 
-        // Body in: a page query (merchantId, livemode, beforeSeq, limit). Body out: PaymentViews, newest first.
         from(PaymentsEndpoints.VIEWS_PAGE).routeId("payment-views-page").errorHandler(noErrorHandler())
                 .to(SQL + "select-payment-views-page.sql")
                 .process(e -> e.getIn().setBody(PaymentView.all(e.getIn().getBody(List.class))));
 
-        // Body in: a map with paymentId, merchantId and livemode. Body out: its PaymentView, or null.
         from(PaymentsEndpoints.VIEW).routeId("payment-view").errorHandler(noErrorHandler())
                 .to(SQL + "select-payment-view.sql?outputType=SelectOne")
                 .process(e -> e.getIn().setBody(e.getIn().getBody() == null ? null
                         : PaymentView.of(e.getIn().getBody(Map.class))));
 
-        // Body in: a PaymentPlan. Stores the payment, in flight, in the caller's transaction.
         from(PaymentsEndpoints.CREATE).routeId("payment-create").errorHandler(noErrorHandler())
                 .process(e -> {
                     PaymentPlan plan = e.getIn().getBody(PaymentPlan.class);
@@ -153,8 +141,6 @@ public class PaymentRoutes extends RouteBuilder {
                 })
                 .to(SQL + "insert-payment.sql");
 
-        // Property malipoPaymentId in. Sends the stored payment to its provider, after the
-        // transaction that stored it has committed; property malipoOutcome out.
         from(PaymentsEndpoints.SEND).routeId("payment-send").errorHandler(noErrorHandler())
                 .setBody(e -> Map.of("paymentId", e.getProperty(PaymentProperties.PAYMENT_ID)))
                 .to(SQL + "select-payment.sql?outputType=SelectOne")
@@ -210,7 +196,7 @@ public class PaymentRoutes extends RouteBuilder {
         // still take it, and otherwise goes back to the payer.
         from("direct:payment-settle-follow").routeId("payment-settle-follow").errorHandler(noErrorHandler())
                 .filter(exchangeProperty(Settlement.SUCCEEDED).isEqualTo(true))
-                    .to("direct:ledger-post-collection")
+                    .to(LedgerEndpoints.POST_COLLECTION)
                 .end()
                 .filter(exchangeProperty(PaymentProperties.ORDER_UUID).isNotNull())
                     .process(settlement::orderFollows)
@@ -242,8 +228,6 @@ public class PaymentRoutes extends RouteBuilder {
                 .end()
                 .process(e -> json.respond(e, 200, Map.of("received", true)));
 
-        // Payments a provider has not reported on in time: ask it, settle what it says, and fail
-        // a payment it stays silent about past the give-up time.
         from(PaymentsEndpoints.RECONCILE).routeId("payments-reconcile")
                 .setBody(e -> Map.of("now", payments.now()))
                 .to(SQL + "select-payments-due-for-check.sql")

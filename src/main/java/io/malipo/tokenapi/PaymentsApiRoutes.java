@@ -7,6 +7,7 @@ import io.malipo.common.HttpExchanges;
 import io.malipo.common.JsonBodies;
 import io.malipo.common.Msisdn;
 import io.malipo.ledger.Balances;
+import io.malipo.ledger.LedgerEndpoints;
 import io.malipo.merchant.Scope;
 import io.malipo.payments.FeeQuote;
 import io.malipo.payments.NewPayment;
@@ -104,7 +105,7 @@ public class PaymentsApiRoutes extends TokenApiRouteBuilder {
 
         operation("api-balance", false, Scope.PAYMENTS_READ)
                 .process(e -> e.getIn().setBody(owned(e, null, null)))
-                .to("direct:ledger-balances")
+                .to(LedgerEndpoints.BALANCES)
                 .process(json.respond(200));
 
         operation("api-fee-preview", false, Scope.PAYMENTS_READ)

@@ -1,5 +1,6 @@
 package io.malipo.tokenapi;
 
+import io.malipo.channels.ChannelEndpoints;
 import io.malipo.channels.ProviderSetting;
 import io.malipo.channels.ProviderSettings;
 import io.malipo.channels.ProviderView;
@@ -54,13 +55,13 @@ public class ProvidersApiRoutes extends TokenApiRouteBuilder {
 
         operation("api-providers", false, Scope.PAYMENTS_READ)
                 .process(e -> e.getIn().setBody(PaymentsApiRoutes.owned(e, null, null)))
-                .to("direct:providers-list")
+                .to(ChannelEndpoints.PROVIDERS_LIST)
                 .process(e -> json.respond(e, 200, new Page<>(e.getIn().getBody(List.class), false, null)));
 
         operation("api-provider-settings-get", false, Scope.PAYMENTS_WRITE)
                 .process(e -> e.getIn().setBody(PaymentsApiRoutes.owned(e, "provider",
                         settings.known(e.getIn().getHeader("code", String.class)))))
-                .to("direct:provider-setting-get")
+                .to(ChannelEndpoints.PROVIDER_SETTING_GET)
                 .process(json.respond(200));
 
         operation("api-provider-settings-put", false, Scope.PAYMENTS_WRITE)
@@ -72,7 +73,7 @@ public class ProvidersApiRoutes extends TokenApiRouteBuilder {
                     put.put("change", e.getIn().getBody(ProviderSetting.Change.class));
                     e.getIn().setBody(put);
                 })
-                .to("direct:provider-setting-put")
+                .to(ChannelEndpoints.PROVIDER_SETTING_PUT)
                 .process(json.respond(200));
     }
 }

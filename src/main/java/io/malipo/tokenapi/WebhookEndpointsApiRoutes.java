@@ -3,6 +3,7 @@ package io.malipo.tokenapi;
 import io.malipo.common.ApiException;
 import io.malipo.common.HttpExchanges;
 import io.malipo.common.JsonBodies;
+import io.malipo.delivery.DeliveryEndpoints;
 import io.malipo.delivery.NewWebhookEndpoint;
 import io.malipo.delivery.WebhookEndpointChange;
 import io.malipo.delivery.WebhookEndpointView;
@@ -82,7 +83,7 @@ public class WebhookEndpointsApiRoutes extends TokenApiRouteBuilder {
                 .to("direct:api-webhook-endpoint-delete");
 
         listOperation("api-webhook-endpoints-list", Scope.PAYMENTS_READ, paging, WEBHOOK_ENDPOINTS_LIST,
-                "direct:webhook-endpoints-page")
+                DeliveryEndpoints.WEBHOOK_ENDPOINTS_PAGE)
                 .process(json.respond(200));
 
         operation("api-webhook-endpoint-create", true, Scope.PAYMENTS_WRITE)
@@ -93,7 +94,7 @@ public class WebhookEndpointsApiRoutes extends TokenApiRouteBuilder {
                     create.put("max", properties.maxWebhookEndpoints());
                     e.getIn().setBody(create);
                 })
-                .to("direct:webhook-endpoint-create")
+                .to(DeliveryEndpoints.WEBHOOK_ENDPOINT_CREATE)
                 .process(json.respond(201));
 
         operation("api-webhook-endpoint-update", false, Scope.PAYMENTS_WRITE)
@@ -104,14 +105,14 @@ public class WebhookEndpointsApiRoutes extends TokenApiRouteBuilder {
                     update.put("change", e.getIn().getBody(WebhookEndpointChange.class));
                     e.getIn().setBody(update);
                 })
-                .to("direct:webhook-endpoint-update")
+                .to(DeliveryEndpoints.WEBHOOK_ENDPOINT_UPDATE)
                 .process(e -> requireFound(e, WHAT, e.getProperty(ENDPOINT_ID)))
                 .process(json.respond(200));
 
         operation("api-webhook-endpoint-delete", false, Scope.PAYMENTS_WRITE)
                 .process(e -> e.setProperty(ENDPOINT_ID, HttpExchanges.pathId(e, WHAT)))
                 .process(e -> e.getIn().setBody(PaymentsApiRoutes.owned(e, "id", e.getProperty(ENDPOINT_ID))))
-                .to("direct:webhook-endpoint-delete")
+                .to(DeliveryEndpoints.WEBHOOK_ENDPOINT_DELETE)
                 .process(WebhookEndpointsApiRoutes::deleted);
     }
 

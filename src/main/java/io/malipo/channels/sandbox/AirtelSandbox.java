@@ -3,6 +3,7 @@ package io.malipo.channels.sandbox;
 import static io.malipo.channels.sandbox.SandboxProviders.PAYOUT;
 import static io.malipo.channels.sandbox.SandboxProviders.PUSH;
 import static io.malipo.channels.sandbox.SandboxProviders.REVERSAL;
+
 import io.malipo.channels.sandbox.SandboxProviders.Result;
 import io.malipo.channels.sandbox.SandboxProviders.Transaction;
 import io.malipo.common.ApiException;

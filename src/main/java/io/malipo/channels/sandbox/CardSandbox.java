@@ -2,6 +2,7 @@ package io.malipo.channels.sandbox;
 
 import static io.malipo.channels.sandbox.SandboxProviders.CHARGE;
 import static io.malipo.channels.sandbox.SandboxProviders.REVERSAL;
+
 import io.malipo.channels.sandbox.SandboxProviders.Result;
 import io.malipo.channels.sandbox.SandboxProviders.Transaction;
 import io.malipo.common.ApiException;

@@ -4,6 +4,7 @@ import static io.malipo.channels.sandbox.SandboxProviders.ANY_KIND;
 import static io.malipo.channels.sandbox.SandboxProviders.C2B;
 import static io.malipo.channels.sandbox.SandboxProviders.PAYOUT;
 import static io.malipo.channels.sandbox.SandboxProviders.PUSH;
+
 import io.malipo.channels.sandbox.SandboxProviders.Result;
 import io.malipo.channels.sandbox.SandboxProviders.Transaction;
 import io.malipo.common.ApiException;

@@ -3,6 +3,7 @@ package io.malipo.channels.sandbox;
 import static io.malipo.channels.sandbox.SandboxProviders.ANY_KIND;
 import static io.malipo.channels.sandbox.SandboxProviders.PAYOUT;
 import static io.malipo.channels.sandbox.SandboxProviders.PUSH;
+
 import io.malipo.channels.Outcome;
 import io.malipo.channels.sandbox.SandboxProviders.Result;
 import io.malipo.channels.sandbox.SandboxProviders.Transaction;

@@ -5,10 +5,10 @@ import java.util.TreeSet;
 import org.apache.camel.Exchange;
 import org.apache.camel.component.platform.http.PlatformHttpComponent;
 import org.apache.camel.http.base.HttpHeaderFilterStrategy;
+import org.apache.camel.spi.ComponentCustomizer;
 import org.apache.camel.spi.HeaderFilterStrategy;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
-import org.apache.camel.spi.ComponentCustomizer;
 
 /**
  * Which message headers may leave Malipo as HTTP response headers. Camel copies every message

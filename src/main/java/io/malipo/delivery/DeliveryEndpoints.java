@@ -1,0 +1,61 @@
+package io.malipo.delivery;
+
+/** The {@code direct:} endpoints the delivery package serves to the others. */
+public final class DeliveryEndpoints {
+
+    /**
+     * Writes what must reach a merchant inside the caller's transaction, so it exists exactly when
+     * the change that caused it does; the dispatcher sends it afterwards. Body in: a map with
+     * merchantId, livemode, kind ({@link DeliveryKind}), credentialId (checkout callbacks),
+     * webhookEndpointId and eventId (webhook events), targetUrl, payload (the exact JSON to send),
+     * sourceType, sourceId and now.
+     */
+    public static final String ENQUEUE = "direct:delivery-enqueue";
+    /**
+     * A package reports an event inside the transaction of the change that caused it. Body in: a
+     * map with merchantId (UUID), livemode (Boolean), type (a {@link WebhookEventType} value),
+     * object (what becomes data.object, as the token API shows it), sourceType (PAYMENT, PAYOUT or
+     * REVERSAL), sourceId (UUID) and now (the event's createdAt). Every enabled endpoint of the
+     * merchant and mode subscribed to the type (or to "*") gets one delivery of the same event,
+     * with the same id. The caller's body, headers and properties are left as they were; a body
+     * missing a key or naming an unknown type throws, so the caller's transaction rolls back.
+     */
+    public static final String WEBHOOK_EVENT_ENQUEUE = "direct:webhook-event-enqueue";
+    /**
+     * The delivery log. Body in: a map with status ('' for any), merchantId (or null), beforeSeq
+     * and limit. Body out: a {@link DeliveryPage}.
+     */
+    public static final String LIST = "direct:delivery-list";
+    /**
+     * Property {@link DeliveryRoutes#DELIVERY_ID} in. Body out: the {@link DeliveryView} with payload
+     * and attempts, or null.
+     */
+    public static final String GET = "direct:delivery-get";
+    /** Property {@link DeliveryRoutes#DELIVERY_ID} in: one more attempt now. Body out: the view, or null. */
+    public static final String RESEND = "direct:delivery-resend";
+    /**
+     * Body in: a page query (merchantId, livemode, beforeSeq, limit). Body out:
+     * WebhookEndpointViews, newest first.
+     */
+    public static final String WEBHOOK_ENDPOINTS_PAGE = "direct:webhook-endpoints-page";
+    /**
+     * Body in: a map with merchantId, livemode, max (endpoints allowed per merchant and mode) and
+     * endpoint (a {@link NewWebhookEndpoint}). Body out: the {@link WebhookEndpointView} with its
+     * secret.
+     */
+    public static final String WEBHOOK_ENDPOINT_CREATE = "direct:webhook-endpoint-create";
+    /**
+     * Body in: a map with id, merchantId, livemode and change (a {@link WebhookEndpointChange}).
+     * Body out: the {@link WebhookEndpointView} as changed, or null when the merchant has no such
+     * endpoint.
+     */
+    public static final String WEBHOOK_ENDPOINT_UPDATE = "direct:webhook-endpoint-update";
+    /**
+     * Body in: a map with id, merchantId and livemode. Body out: true, or false when there was no
+     * such endpoint.
+     */
+    public static final String WEBHOOK_ENDPOINT_DELETE = "direct:webhook-endpoint-delete";
+
+    private DeliveryEndpoints() {
+    }
+}
