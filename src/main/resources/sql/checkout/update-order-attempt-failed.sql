@@ -1,3 +1,4 @@
+-- OrderStatus: INPROGRESS -> PENDING | REJECTED | CANCELLED.
 -- The attempt in flight failed: the buyer may try again, unless that was the last attempt
 -- (REJECTED) or the order's time ran out meanwhile (CANCELLED, EXPIRED). An attempt that never
 -- reached the payer (the provider was unavailable) does not count. Only a payment that claimed

@@ -1,3 +1,4 @@
+-- OrderStatus: INPROGRESS | PENDING -> COMPLETED.
 -- Completed by a payment of the order's amount: the attempt in flight, or a payment the payer
 -- made on their own while the order could still be paid.
 UPDATE checkout_order

@@ -1,3 +1,4 @@
+-- DeliveryStatus: DELIVERING -> DELIVERED.
 UPDATE delivery
 SET status = 'DELIVERED', last_status = :#statusCode, last_error = NULL, delivered_at = :#now,
     claimed_by = NULL, claimed_until = NULL

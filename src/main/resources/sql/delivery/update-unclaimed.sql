@@ -1,3 +1,4 @@
+-- DeliveryStatus: DELIVERING -> PENDING (not started).
 -- A claimed delivery whose target already has as many attempts running as it may goes back,
 -- its attempt not counted, due again after the others due now.
 UPDATE delivery

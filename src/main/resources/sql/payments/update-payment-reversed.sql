@@ -1,3 +1,4 @@
+-- PaymentStatus: SUCCEEDED -> REVERSED.
 -- A payment is REVERSED once all of it has been sent back and no reversal of it is in flight.
 UPDATE payment
 SET status = 'REVERSED',

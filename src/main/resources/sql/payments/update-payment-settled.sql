@@ -1,3 +1,4 @@
+-- PaymentStatus: PENDING -> SUCCEEDED | FAILED.
 -- Compare-and-set: only a payment still in flight settles (the caller holds its row lock, and
 -- decides by sql/payments/select-payment-for-settlement.sql what a report does).
 -- A payment that never left (released: the provider could not be reached) gives back the

@@ -1,3 +1,4 @@
+-- PaymentStatus: FAILED -> SUCCEEDED (Transition.LATE_SUCCESS).
 -- A payment that had failed (declined, or given up on by Malipo) which the provider now reports
 -- succeeded: the payer was charged after all, so it is recorded as the success it was. What
 -- happens to the money (the order it paid, or an automatic reversal) is decided by settlement.

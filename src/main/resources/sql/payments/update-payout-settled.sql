@@ -1,3 +1,4 @@
+-- PaymentStatus: PENDING -> SUCCEEDED | FAILED.
 -- Compare-and-set: only a payout still in flight settles. One that never left (released) gives
 -- the merchant's reference back for a retry.
 UPDATE payout

@@ -1,3 +1,4 @@
+-- PaymentStatus: FAILED -> SUCCEEDED (Transition.LATE_SUCCESS).
 -- A payout that had failed (and given its money back) which the provider now reports paid: the
 -- money left after all. Its reference stays taken from here on.
 UPDATE payout

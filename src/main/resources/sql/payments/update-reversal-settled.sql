@@ -1,3 +1,4 @@
+-- PaymentStatus: PENDING -> SUCCEEDED | FAILED.
 -- Compare-and-set: only a reversal still in flight settles.
 UPDATE reversal
 SET status = :#status,

@@ -1,3 +1,4 @@
+-- PaymentStatus: FAILED -> SUCCEEDED (Transition.LATE_SUCCESS).
 -- A reversal that had failed (and given its money back) which the provider now reports done: the
 -- money went back to the payer after all.
 UPDATE reversal

@@ -8,6 +8,7 @@ import io.malipo.common.JsonBodies;
 import io.malipo.delivery.DeliveryEndpoints;
 import io.malipo.delivery.DeliveryPage;
 import io.malipo.delivery.DeliveryRoutes;
+import io.malipo.delivery.DeliveryStatus;
 import io.malipo.delivery.DeliveryView;
 import io.malipo.merchant.ApiKeyView;
 import io.malipo.merchant.CheckoutCredentialView;
@@ -245,7 +246,7 @@ public class AdminApiRoutes extends RouteBuilder {
         var in = exchange.getIn();
         List<FieldError> errors = new ArrayList<>();
         String status = Optional.ofNullable(in.getHeader("status", String.class)).orElse("").strip().toUpperCase();
-        if (!status.isEmpty() && !List.of("PENDING", "DELIVERING", "DELIVERED", "FAILED").contains(status)) {
+        if (!status.isEmpty() && Arrays.stream(DeliveryStatus.values()).noneMatch(s -> s.name().equals(status))) {
             errors.add(new FieldError("status", "must be PENDING, DELIVERING, DELIVERED or FAILED"));
         }
         UUID merchant = null;

@@ -154,18 +154,18 @@ public class CheckoutApiRoutes extends CheckoutRouteBuilder {
 
     private void explainRefusedCancel(Exchange exchange) throws Exception {
         Map<String, Object> order = foundOrder(exchange);
-        String status = Rows.string(order, "payment_status");
-        if ("CANCELLED".equals(status) && "EXPIRED".equals(Rows.string(order, "cancel_reason"))) {
+        OrderStatus status = OrderStatus.valueOf(Rows.string(order, "payment_status"));
+        if (status == OrderStatus.CANCELLED && "EXPIRED".equals(Rows.string(order, "cancel_reason"))) {
             throw new ApiException(410, "order_expired", "The order expired at "
                     + orders.creationDate(Rows.instant(order, "expires_at")) + " and cannot be cancelled.");
         }
         switch (status) {
-            case "CANCELLED" -> envelope.success(exchange, "Order was already cancelled", List.of());
-            case "COMPLETED" -> throw ApiException.badRequest("order_completed",
+            case CANCELLED -> envelope.success(exchange, "Order was already cancelled", List.of());
+            case COMPLETED -> throw ApiException.badRequest("order_completed",
                     "The order is paid (COMPLETED) and cannot be cancelled; reverse the payment instead.");
-            case "INPROGRESS" -> throw ApiException.badRequest("payment_in_progress",
+            case INPROGRESS -> throw ApiException.badRequest("payment_in_progress",
                     "A payment of this order is in progress; it cannot be cancelled until that payment ends.");
-            default -> throw ApiException.badRequest("order_closed",
+            case PENDING, USERCANCELLED, REJECTED -> throw ApiException.badRequest("order_closed",
                     "The order is " + status + " and cannot be cancelled.");
         }
     }

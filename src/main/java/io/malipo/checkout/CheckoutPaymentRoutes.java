@@ -10,6 +10,7 @@ import io.malipo.common.Transactions;
 import io.malipo.merchant.CheckoutCredential;
 import io.malipo.payments.NewPayment;
 import io.malipo.payments.PaymentPlan;
+import io.malipo.payments.PaymentStatus;
 import io.malipo.payments.PaymentsEndpoints;
 import java.math.BigDecimal;
 import java.util.LinkedHashMap;
@@ -200,7 +201,7 @@ public class CheckoutPaymentRoutes extends CheckoutRouteBuilder {
     @SuppressWarnings("unchecked")
     private void repeated(Exchange exchange) throws Exception {
         Map<String, Object> payment = exchange.getIn().getBody(Map.class);
-        if ("FAILED".equals(Rows.string(payment, "status"))) {
+        if (PaymentStatus.valueOf(Rows.string(payment, "status")) == PaymentStatus.FAILED) {
             throw ApiException.badRequest("transid_used", "The payment with this transid failed; send a new transid "
                     + "to try again.");
         }
@@ -221,21 +222,21 @@ public class CheckoutPaymentRoutes extends CheckoutRouteBuilder {
 
     /** 410 for an expired order, 400 for one that is paid, being paid or closed. */
     private void refuseUnpayable(Map<String, Object> order) {
-        String status = Rows.string(order, "payment_status");
-        if ("CANCELLED".equals(status) && "EXPIRED".equals(Rows.string(order, "cancel_reason"))) {
+        OrderStatus status = OrderStatus.valueOf(Rows.string(order, "payment_status"));
+        if (status == OrderStatus.CANCELLED && "EXPIRED".equals(Rows.string(order, "cancel_reason"))) {
             throw new ApiException(410, "order_expired", "The order expired at "
                     + orders.creationDate(Rows.instant(order, "expires_at")) + " and can no longer be paid.");
         }
         switch (status) {
-            case "PENDING" -> {
+            case PENDING -> {
             }
-            case "INPROGRESS" -> throw ApiException.badRequest("payment_in_progress",
+            case INPROGRESS -> throw ApiException.badRequest("payment_in_progress",
                     "Another payment of this order is in progress; wait for its outcome.");
-            case "COMPLETED" -> throw ApiException.badRequest("order_completed", "The order is already paid.");
-            case "REJECTED" -> throw ApiException.badRequest("order_rejected", "The order's payment attempts are "
+            case COMPLETED -> throw ApiException.badRequest("order_completed", "The order is already paid.");
+            case REJECTED -> throw ApiException.badRequest("order_rejected", "The order's payment attempts are "
                     + "used up (" + properties.maxAttempts() + "); create a new order.");
-            default -> throw ApiException.badRequest("order_cancelled", "The order is " + status
-                    + " and can no longer be paid.");
+            case CANCELLED, USERCANCELLED -> throw ApiException.badRequest("order_cancelled", "The order is "
+                    + status + " and can no longer be paid.");
         }
     }
 

@@ -113,7 +113,7 @@ public class OrderSettlementRoutes extends RouteBuilder {
         body.put("reference", Rows.string(order, "reference"));
         body.put("result", "SUCCESS");
         body.put("resultcode", "000");
-        body.put("payment_status", "COMPLETED");
+        body.put("payment_status", OrderStatus.COMPLETED.name());
         body.put("channel", Orders.channelName(Rows.string(order, "provider")));
         body.put("amount", Orders.amountText((BigDecimal) order.get("amount")));
         body.put("phone", payer);

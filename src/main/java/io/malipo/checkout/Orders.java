@@ -205,7 +205,7 @@ public class Orders {
         item.put("amount", amountText((BigDecimal) row.get("amount")));
         item.put("currency", Rows.string(row, "currency"));
         item.put("payment_status", Rows.string(row, "payment_status"));
-        boolean completed = "COMPLETED".equals(Rows.string(row, "payment_status"));
+        boolean completed = OrderStatus.valueOf(Rows.string(row, "payment_status")) == OrderStatus.COMPLETED;
         String payer = Rows.string(row, "msisdn") == null ? Rows.string(row, "buyer_phone") : Rows.string(row, "msisdn");
         item.put("transid", completed ? Rows.string(row, "transid") : null);
         item.put("channel", completed ? channelName(Rows.string(row, "provider")) : null);
@@ -224,11 +224,7 @@ public class Orders {
         item.put("amount", amountText((BigDecimal) row.get("amount")));
         item.put("currency", Rows.string(row, "currency"));
         item.put("payment_status", status);
-        item.put("result", switch (status) {
-            case "COMPLETED" -> "SUCCESS";
-            case "REJECTED", "CANCELLED", "USERCANCELLED" -> "FAIL";
-            default -> "PENDING";
-        });
+        item.put("result", OrderStatus.valueOf(status).result());
         return item;
     }
 

@@ -79,9 +79,9 @@ public class PaymentPageRoutes extends RouteBuilder {
                     + "<p>Check the link the shop gave you, or ask the shop for a new one.</p>");
             return;
         }
-        String status = Rows.string(order, "payment_status");
-        boolean expired = "CANCELLED".equals(status) && "EXPIRED".equals(Rows.string(order, "cancel_reason"))
-                || "PENDING".equals(status) && Rows.instant(order, "expires_at").isBefore(clock.instant());
+        OrderStatus status = OrderStatus.valueOf(Rows.string(order, "payment_status"));
+        boolean expired = status == OrderStatus.CANCELLED && "EXPIRED".equals(Rows.string(order, "cancel_reason"))
+                || status == OrderStatus.PENDING && Rows.instant(order, "expires_at").isBefore(clock.instant());
         String id = Rows.string(order, "id");
         String amount = Orders.amountText((BigDecimal) order.get("amount")) + " " + Rows.string(order, "currency");
         String colour = Rows.string(order, "header_colour") == null ? "#1A4D8F" : Rows.string(order, "header_colour");
@@ -95,7 +95,7 @@ public class PaymentPageRoutes extends RouteBuilder {
                 .append("<p>Order ").append(esc(Rows.string(order, "order_id"))).append("</p>");
         if (expired) {
             body.append("<p class=\"status\">This order has expired and can no longer be paid.</p>");
-        } else if ("PENDING".equals(status)) {
+        } else if (status == OrderStatus.PENDING) {
             body.append("<h2>Pay with mobile money</h2><p>In your mobile money menu choose <em>Pay merchant</em> and "
                             + "enter this payment token as the reference:</p><p class=\"token\">")
                     .append(esc(Rows.string(order, "payment_token"))).append("</p>")
@@ -107,7 +107,7 @@ public class PaymentPageRoutes extends RouteBuilder {
         } else {
             body.append("<p class=\"status\">").append(esc(describe(status))).append("</p>");
         }
-        if (Rows.string(order, "cancel_url") != null && "PENDING".equals(status) && !expired) {
+        if (Rows.string(order, "cancel_url") != null && status == OrderStatus.PENDING && !expired) {
             body.append("<p><a href=\"").append(esc(Rows.string(order, "cancel_url")))
                     .append("\">Back to the shop</a></p>");
         }
@@ -143,12 +143,12 @@ public class PaymentPageRoutes extends RouteBuilder {
                 + "If it keeps happening, quote reference " + esc(reference) + " to the shop.</p>");
     }
 
-    private static String describe(String status) {
+    private static String describe(OrderStatus status) {
         return switch (status) {
-            case "COMPLETED" -> "This order is paid. Thank you.";
-            case "INPROGRESS" -> "A payment for this order is in progress: approve it on your phone.";
-            case "REJECTED" -> "Payment of this order failed too many times; ask the shop for a new order.";
-            default -> "This order was cancelled and can no longer be paid.";
+            case COMPLETED -> "This order is paid. Thank you.";
+            case INPROGRESS -> "A payment for this order is in progress: approve it on your phone.";
+            case REJECTED -> "Payment of this order failed too many times; ask the shop for a new order.";
+            case PENDING, CANCELLED, USERCANCELLED -> "This order was cancelled and can no longer be paid.";
         };
     }
 

@@ -152,7 +152,7 @@ public class Dispatcher {
         boolean failed = permanently || attempts > schedule.size();
         OffsetDateTime now = now();
         Map<String, Object> update = key(row);
-        update.put("status", failed ? "FAILED" : "PENDING");
+        update.put("status", (failed ? DeliveryStatus.FAILED : DeliveryStatus.PENDING).name());
         update.put("nextAttemptAt", failed ? now : now.plus(schedule.get(attempts - 1)));
         update.put("statusCode", status);
         update.put("error", truncate(error));

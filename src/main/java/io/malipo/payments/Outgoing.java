@@ -112,9 +112,9 @@ public class Outgoing {
         String status = Rows.string(payment, "status");
         BigDecimal amount = (BigDecimal) payment.get("amount");
         BigDecimal remaining = amount.subtract((BigDecimal) payment.get("amount_reversed"));
-        if (!"SUCCEEDED".equals(status)) {
+        if (PaymentStatus.valueOf(status) != PaymentStatus.SUCCEEDED) {
             throw ApiException.badRequest("payment_not_reversible", "Only a SUCCEEDED payment can be reversed; this one "
-                    + "is " + status + ("REVERSED".equals(status) ? " already." : "."));
+                    + "is " + status + (PaymentStatus.valueOf(status) == PaymentStatus.REVERSED ? " already." : "."));
         }
         BigDecimal reversed = asked == null ? remaining : asked;
         if (reversed.compareTo(remaining) > 0 || reversed.signum() <= 0) {
@@ -250,7 +250,7 @@ public class Outgoing {
         boolean succeeded = report.outcome() == Outcome.SUCCEEDED;
         Map<String, Object> update = new LinkedHashMap<>();
         update.put("id", id);
-        update.put("status", succeeded ? "SUCCEEDED" : "FAILED");
+        update.put("status", (succeeded ? PaymentStatus.SUCCEEDED : PaymentStatus.FAILED).name());
         update.put("providerRef", report.providerRef());
         update.put("failureCode", succeeded ? null : report.failureCode());
         update.put("failureMessage", succeeded ? null : report.failureMessage());

@@ -118,7 +118,7 @@ public class Payments {
         row.put("description", p.description());
         row.put("reference", plan.reference());
         row.put("providerRef", null);
-        row.put("status", "PENDING");
+        row.put("status", PaymentStatus.PENDING.name());
         row.put("nextCheckAt", now.plus(properties.reconcileAfter()));
         row.put("now", now);
         return row;

@@ -185,7 +185,7 @@ public class Settlement {
         exchange.setProperty(PaymentProperties.OUTCOME, succeeded ? Outcome.SUCCEEDED : Outcome.FAILED);
         Map<String, Object> update = new LinkedHashMap<>();
         update.put("paymentId", payment.get("id"));
-        update.put("status", succeeded ? "SUCCEEDED" : "FAILED");
+        update.put("status", (succeeded ? PaymentStatus.SUCCEEDED : PaymentStatus.FAILED).name());
         update.put("fee", fee);
         update.put("providerRef", report.providerRef());
         update.put("failureCode", succeeded ? null : report.failureCode());

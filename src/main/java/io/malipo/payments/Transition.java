@@ -30,15 +30,18 @@ public enum Transition {
      * @param reported SUCCEEDED or FAILED
      */
     public static Transition of(String status, Outcome reported) {
+        return of(PaymentStatus.valueOf(status), reported);
+    }
+
+    public static Transition of(PaymentStatus status, Outcome reported) {
         if (reported != Outcome.SUCCEEDED && reported != Outcome.FAILED) {
             throw new IllegalArgumentException("a settlement report is SUCCEEDED or FAILED, not " + reported);
         }
         boolean success = reported == Outcome.SUCCEEDED;
         return switch (status) {
-            case "PENDING" -> SETTLE;
-            case "FAILED" -> success ? LATE_SUCCESS : REPEAT;
-            case "SUCCEEDED", "REVERSED" -> success ? REPEAT : LATE_FAILURE;
-            default -> throw new IllegalArgumentException("unknown status " + status);
+            case PENDING -> SETTLE;
+            case FAILED -> success ? LATE_SUCCESS : REPEAT;
+            case SUCCEEDED, REVERSED -> success ? REPEAT : LATE_FAILURE;
         };
     }
 }
