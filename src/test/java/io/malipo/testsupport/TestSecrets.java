@@ -14,9 +14,18 @@ public final class TestSecrets {
     }
 
     public static InstanceSecrets secrets(String masterKeyBase64) {
-        return new InstanceSecrets(new MalipoProperties(Path.of("unused"), "a-long-enough-admin-token-123",
-                masterKeyBase64, null, new MalipoProperties.Http(DataSize.ofKilobytes(64), List.of()),
-                new MalipoProperties.FirstStart(false, false)));
+        return new InstanceSecrets(properties(masterKeyBase64));
+    }
+
+    /** Malipo's own settings as an application without a data directory would have them. */
+    public static MalipoProperties properties() {
+        return properties(null);
+    }
+
+    private static MalipoProperties properties(String masterKeyBase64) {
+        return new MalipoProperties(Path.of("unused"), "a-long-enough-admin-token-123", masterKeyBase64,
+                "http://localhost:8080", new MalipoProperties.Http(DataSize.ofKilobytes(64), List.of()),
+                new MalipoProperties.FirstStart(false, false));
     }
 
     public static SecretBox box(String masterKeyBase64) {
