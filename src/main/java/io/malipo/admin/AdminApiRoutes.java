@@ -5,6 +5,7 @@ import io.malipo.common.ErrorRouteConfigurations;
 import io.malipo.common.FieldError;
 import io.malipo.common.HttpExchanges;
 import io.malipo.common.JsonBodies;
+import io.malipo.common.RouteIds;
 import io.malipo.delivery.DeliveryEndpoints;
 import io.malipo.delivery.DeliveryPage;
 import io.malipo.delivery.DeliveryRoutes;
@@ -12,6 +13,7 @@ import io.malipo.delivery.DeliveryStatus;
 import io.malipo.delivery.DeliveryView;
 import io.malipo.merchant.ApiKeyView;
 import io.malipo.merchant.CheckoutCredentialView;
+import io.malipo.merchant.MerchantEndpoints;
 import io.malipo.merchant.MerchantRoutes;
 import io.malipo.merchant.MerchantView;
 import io.malipo.merchant.NewApiKey;
@@ -189,35 +191,39 @@ public class AdminApiRoutes extends RouteBuilder {
                 .to(PaymentsEndpoints.SETTLEMENT_CONFLICTS_LIST)
                 .process(json.respond(200));
 
-        operation("admin-delivery", DeliveryRoutes.DELIVERY_ID, "delivery", null, DeliveryEndpoints.GET, 200);
-        operation("admin-delivery-resend", DeliveryRoutes.DELIVERY_ID, "delivery", null, DeliveryEndpoints.RESEND,
+        operation("direct:admin-delivery", DeliveryRoutes.DELIVERY_ID, "delivery", null, DeliveryEndpoints.GET, 200);
+        operation("direct:admin-delivery-resend", DeliveryRoutes.DELIVERY_ID, "delivery", null,
+                DeliveryEndpoints.RESEND,
                 202);
 
-        operation("admin-merchant-create", null, null, NewMerchant.class, "direct:merchant-create", 201);
-        operation("admin-merchant-get", MerchantRoutes.MERCHANT_ID, "merchant", null, "direct:merchant-get", 200);
-        operation("admin-merchant-verify", MerchantRoutes.MERCHANT_ID, "merchant", null,
-                "direct:merchant-verify", 200);
-        operation("admin-checkout-credential-create", MerchantRoutes.MERCHANT_ID, "merchant",
-                NewCheckoutCredential.class, "direct:checkout-credential-issue", 201);
-        operation("admin-checkout-credential-rotate", MerchantRoutes.CREDENTIAL_ID, "checkout credential",
-                Rotation.class, "direct:checkout-credential-rotate", 201);
-        operation("admin-checkout-credential-revoke", MerchantRoutes.CREDENTIAL_ID, "checkout credential", null,
-                "direct:checkout-credential-revoke", 200);
-        operation("admin-api-key-create", MerchantRoutes.MERCHANT_ID, "merchant", NewApiKey.class,
-                "direct:api-key-issue", 201);
-        operation("admin-api-key-rotate", MerchantRoutes.CREDENTIAL_ID, "API key", Rotation.class,
-                "direct:api-key-rotate", 201);
-        operation("admin-api-key-revoke", MerchantRoutes.CREDENTIAL_ID, "API key", null,
-                "direct:api-key-revoke", 200);
+        operation("direct:admin-merchant-create", null, null, NewMerchant.class, MerchantEndpoints.MERCHANT_CREATE,
+                201);
+        operation("direct:admin-merchant-get", MerchantRoutes.MERCHANT_ID, "merchant", null,
+                MerchantEndpoints.MERCHANT_GET,
+                200);
+        operation("direct:admin-merchant-verify", MerchantRoutes.MERCHANT_ID, "merchant", null,
+                MerchantEndpoints.MERCHANT_VERIFY, 200);
+        operation("direct:admin-checkout-credential-create", MerchantRoutes.MERCHANT_ID, "merchant",
+                NewCheckoutCredential.class, MerchantEndpoints.CHECKOUT_CREDENTIAL_ISSUE, 201);
+        operation("direct:admin-checkout-credential-rotate", MerchantRoutes.CREDENTIAL_ID, "checkout credential",
+                Rotation.class, MerchantEndpoints.CHECKOUT_CREDENTIAL_ROTATE, 201);
+        operation("direct:admin-checkout-credential-revoke", MerchantRoutes.CREDENTIAL_ID, "checkout credential", null,
+                MerchantEndpoints.CHECKOUT_CREDENTIAL_REVOKE, 200);
+        operation("direct:admin-api-key-create", MerchantRoutes.MERCHANT_ID, "merchant", NewApiKey.class,
+                MerchantEndpoints.API_KEY_ISSUE, 201);
+        operation("direct:admin-api-key-rotate", MerchantRoutes.CREDENTIAL_ID, "API key", Rotation.class,
+                MerchantEndpoints.API_KEY_ROTATE, 201);
+        operation("direct:admin-api-key-revoke", MerchantRoutes.CREDENTIAL_ID, "API key", null,
+                MerchantEndpoints.API_KEY_REVOKE, 200);
     }
 
     /**
      * One admin operation: check the token, take the object's id from the path (when there is
      * one), read the body (when the operation takes one), call the merchant package, answer.
      */
-    private void operation(String routeId, String idProperty, String what, Class<?> bodyType, String target,
+    private void operation(String uri, String idProperty, String what, Class<?> bodyType, String target,
             int status) {
-        var route = from("direct:" + routeId).routeId(routeId)
+        var route = from(uri).routeId(RouteIds.of(uri))
                 .routeConfigurationId(ErrorRouteConfigurations.ADMIN)
                 .process(auth);
         if (idProperty != null) {

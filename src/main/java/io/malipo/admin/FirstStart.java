@@ -4,6 +4,7 @@ import io.malipo.common.InstanceSecrets;
 import io.malipo.common.MalipoProperties;
 import io.malipo.merchant.ApiKeyView;
 import io.malipo.merchant.CheckoutCredentialView;
+import io.malipo.merchant.MerchantEndpoints;
 import io.malipo.merchant.MerchantRoutes;
 import io.malipo.merchant.MerchantView;
 import io.malipo.merchant.NewApiKey;
@@ -80,7 +81,7 @@ public class FirstStart implements HealthIndicator {
     private void welcome(ApplicationReadyEvent event) {
         String baseUrl = "http://localhost:" + port(event);
         Path file = properties.dataDir().resolve(CREDENTIALS_FILE);
-        if (call("direct:demo-merchant-find", null, Map.of()).getBody() != null) {
+        if (call(MerchantEndpoints.DEMO_MERCHANT_FIND, null, Map.of()).getBody() != null) {
             System.out.println();
             System.out.println("Malipo is running on " + baseUrl + ". The admin token and demo credentials are in "
                     + file + (Files.exists(file) ? "" : " (missing: it was deleted)") + ".");
@@ -107,16 +108,16 @@ public class FirstStart implements HealthIndicator {
     }
 
     private String createDemoMerchant(String baseUrl, Path file) {
-        MerchantView created = call("direct:merchant-create",
+        MerchantView created = call(MerchantEndpoints.MERCHANT_CREATE,
                 new NewMerchant("Malipo Demo Shop", "demo@example.com"), Map.of(MerchantRoutes.DEMO, true),
                 MerchantView.class);
         UUID id = created.id();
-        MerchantView merchant = call("direct:merchant-verify", null, Map.of(MerchantRoutes.MERCHANT_ID, id),
+        MerchantView merchant = call(MerchantEndpoints.MERCHANT_VERIFY, null, Map.of(MerchantRoutes.MERCHANT_ID, id),
                 MerchantView.class);
-        CheckoutCredentialView checkout = call("direct:checkout-credential-issue", new NewCheckoutCredential(false),
-                Map.of(MerchantRoutes.MERCHANT_ID, id), CheckoutCredentialView.class);
+        CheckoutCredentialView checkout = call(MerchantEndpoints.CHECKOUT_CREDENTIAL_ISSUE,
+                new NewCheckoutCredential(false), Map.of(MerchantRoutes.MERCHANT_ID, id), CheckoutCredentialView.class);
         List<String> allScopes = Arrays.stream(Scope.values()).map(Scope::value).toList();
-        ApiKeyView apiKey = call("direct:api-key-issue",
+        ApiKeyView apiKey = call(MerchantEndpoints.API_KEY_ISSUE,
                 new NewApiKey("Demo key (all scopes)", false, allScopes, List.of(), null),
                 Map.of(MerchantRoutes.MERCHANT_ID, id), ApiKeyView.class);
 

@@ -92,17 +92,17 @@ public class CheckoutApiRoutes extends CheckoutRouteBuilder {
                 .process(auth::verify)
                 .process(replays::claim);
 
-        operation("checkout-create-order", CheckoutOperation.CREATE_ORDER)
+        operation("direct:checkout-create-order", CheckoutOperation.CREATE_ORDER)
                 .process(e -> e.getIn().setBody(orderRequests.read(params(e), credential(e), false)))
                 .process(e -> envelope.success(e, "Order creation successful",
                         List.of(orders.create(credential(e), e.getIn().getBody(NewOrder.class)))));
 
-        operation("checkout-create-order-minimal", CheckoutOperation.CREATE_ORDER_MINIMAL)
+        operation("direct:checkout-create-order-minimal", CheckoutOperation.CREATE_ORDER_MINIMAL)
                 .process(e -> e.getIn().setBody(orderRequests.read(params(e), credential(e), true)))
                 .process(e -> envelope.success(e, "Order creation successful",
                         List.of(orders.create(credential(e), e.getIn().getBody(NewOrder.class)))));
 
-        operation("checkout-order-status", CheckoutOperation.ORDER_STATUS)
+        operation("direct:checkout-order-status", CheckoutOperation.ORDER_STATUS)
                 .process(this::orderKeys)
                 .to(SQL + "update-order-expired.sql")
                 .to(SQL + "select-order.sql?outputType=SelectOne")
@@ -113,7 +113,7 @@ public class CheckoutApiRoutes extends CheckoutRouteBuilder {
         from("direct:checkout-order-status-post").routeId("checkout-order-status-post")
                 .to("direct:checkout-order-status");
 
-        operation("checkout-cancel-order", CheckoutOperation.CANCEL_ORDER)
+        operation("direct:checkout-cancel-order", CheckoutOperation.CANCEL_ORDER)
                 .process(this::orderKeys)
                 .to(SQL + "update-order-expired.sql")
                 .to(SQL + "update-order-cancelled.sql")
@@ -126,7 +126,7 @@ public class CheckoutApiRoutes extends CheckoutRouteBuilder {
                         .process(this::explainRefusedCancel)
                 .end();
 
-        operation("checkout-list-orders", CheckoutOperation.LIST_ORDERS)
+        operation("direct:checkout-list-orders", CheckoutOperation.LIST_ORDERS)
                 .process(this::listRange)
                 .to(SQL + "update-merchant-orders-expired.sql")
                 .to(SQL + "select-orders-created-between.sql")

@@ -76,11 +76,11 @@ public class CheckoutPaymentRoutes extends CheckoutRouteBuilder {
                 .responseMessage().code(404).message("No such order or stored card").endResponseMessage())
                 .to("direct:checkout-card-payment");
 
-        operation("checkout-wallet-payment", CheckoutOperation.WALLET_PAYMENT)
+        operation("direct:checkout-wallet-payment", CheckoutOperation.WALLET_PAYMENT)
                 .process(this::readWalletPayment)
                 .to("direct:checkout-payment-start");
 
-        operation("checkout-card-payment", CheckoutOperation.CARD_PAYMENT)
+        operation("direct:checkout-card-payment", CheckoutOperation.CARD_PAYMENT)
                 .process(this::readCardPayment)
                 .to(PaymentsEndpoints.STORED_CARD_FIND)
                 .process(this::requireCard)

@@ -1,6 +1,7 @@
 package io.malipo.checkout;
 
 import io.malipo.common.ErrorRouteConfigurations;
+import io.malipo.common.RouteIds;
 import io.malipo.merchant.CheckoutCredential;
 import org.apache.camel.Exchange;
 import org.apache.camel.builder.RouteBuilder;
@@ -21,8 +22,8 @@ abstract class CheckoutRouteBuilder extends RouteBuilder {
     }
 
     /** Authenticated, claimed against replays, answered in the envelope, and recorded for replays. */
-    protected RouteDefinition operation(String routeId, CheckoutOperation operation) {
-        RouteDefinition route = from("direct:" + routeId).routeId(routeId)
+    protected RouteDefinition operation(String uri, CheckoutOperation operation) {
+        RouteDefinition route = from(uri).routeId(RouteIds.of(uri))
                 .routeConfigurationId(ErrorRouteConfigurations.CHECKOUT);
         // Stored before the answer goes out, so a replay sent once it has arrived gets it, and so
         // the client's connection is not held by the storing after its answer.

@@ -63,7 +63,7 @@ public class StoredCardRoutes extends CheckoutRouteBuilder {
                 .responseMessage().code(403).message("Live credentials").endResponseMessage())
                 .to("direct:checkout-sandbox-store-card");
 
-        operation("checkout-stored-cards", CheckoutOperation.STORED_CARDS)
+        operation("direct:checkout-stored-cards", CheckoutOperation.STORED_CARDS)
                 .process(this::buyerKeys)
                 .to(SQL + "select-buyer.sql?outputType=SelectOne")
                 .process(this::requireBuyer)
@@ -74,7 +74,7 @@ public class StoredCardRoutes extends CheckoutRouteBuilder {
         from("direct:checkout-stored-cards-post").routeId("checkout-stored-cards-post")
                 .to("direct:checkout-stored-cards");
 
-        operation("checkout-delete-card", CheckoutOperation.DELETE_CARD)
+        operation("direct:checkout-delete-card", CheckoutOperation.DELETE_CARD)
                 .process(this::cardKeys)
                 .to(SQL + "delete-stored-card.sql")
                 .process(e -> {
@@ -84,7 +84,7 @@ public class StoredCardRoutes extends CheckoutRouteBuilder {
                     envelope.success(e, "Delete successful", List.of());
                 });
 
-        operation("checkout-sandbox-store-card", CheckoutOperation.SANDBOX_STORE_CARD)
+        operation("direct:checkout-sandbox-store-card", CheckoutOperation.SANDBOX_STORE_CARD)
                 .process(this::sandboxCard)
                 .to(SQL + "select-buyer.sql?outputType=SelectOne")
                 .process(this::requireBuyer)

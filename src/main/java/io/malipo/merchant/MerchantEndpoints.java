@@ -1,6 +1,9 @@
 package io.malipo.merchant;
 
-/** The {@code direct:} endpoints the merchant package serves to the API packages. */
+/**
+ * The {@code direct:} endpoints the merchant package serves to the API packages, the first start
+ * and routes/schedules.yaml.
+ */
 public final class MerchantEndpoints {
 
     /**
@@ -20,6 +23,38 @@ public final class MerchantEndpoints {
     public static final String API_KEY_FIND_FOR_USE = "direct:api-key-find-for-use";
     /** Property malipoCredentialId in: the key that just gave out a token. */
     public static final String API_KEY_USED = "direct:api-key-used";
+
+    /**
+     * Body in: a {@link NewMerchant} (property malipoDemo for the demo merchant). Body out: its
+     * {@link MerchantView}.
+     */
+    public static final String MERCHANT_CREATE = "direct:merchant-create";
+    /** Property malipoMerchantId in. Body out: the {@link MerchantView}; 404 when there is none. */
+    public static final String MERCHANT_GET = "direct:merchant-get";
+    /** Property malipoMerchantId in: the merchant is VERIFIED. Body out: its {@link MerchantView}. */
+    public static final String MERCHANT_VERIFY = "direct:merchant-verify";
+    /** Body out: the demo merchant's row, or null before the first start made it. */
+    public static final String DEMO_MERCHANT_FIND = "direct:demo-merchant-find";
+    /**
+     * Property malipoMerchantId, body a {@link NewCheckoutCredential}. Body out: the
+     * {@link CheckoutCredentialView} with its secret, shown this once.
+     */
+    public static final String CHECKOUT_CREDENTIAL_ISSUE = "direct:checkout-credential-issue";
+    /** Property malipoCredentialId, body a {@link Rotation}. Body out: the new secret and the old one's grace. */
+    public static final String CHECKOUT_CREDENTIAL_ROTATE = "direct:checkout-credential-rotate";
+    /** Property malipoCredentialId in: revoked at once. Body out: its {@link CheckoutCredentialView}. */
+    public static final String CHECKOUT_CREDENTIAL_REVOKE = "direct:checkout-credential-revoke";
+    /**
+     * Property malipoMerchantId, body a {@link NewApiKey}. Body out: the {@link ApiKeyView} with the
+     * key, shown this once.
+     */
+    public static final String API_KEY_ISSUE = "direct:api-key-issue";
+    /** Property malipoCredentialId, body a {@link Rotation}. Body out: the new key and the old one's grace. */
+    public static final String API_KEY_ROTATE = "direct:api-key-rotate";
+    /** Property malipoCredentialId in: revoked at once. Body out: its {@link ApiKeyView}. */
+    public static final String API_KEY_REVOKE = "direct:api-key-revoke";
+    /** Replaced secrets past their grace are erased (routes/schedules.yaml). */
+    public static final String FORGET_REPLACED_SECRETS = "direct:merchant-forget-replaced-secrets";
 
     private MerchantEndpoints() {
     }

@@ -31,6 +31,15 @@ public class MerchantRoutes extends RouteBuilder {
     private static final String MERCHANT_ROW = "malipoMerchantRow";
     private static final String CREDENTIAL_ROWS = "malipoCredentialRows";
     private static final String SQL = "sql:classpath:sql/merchants/";
+    /** The statements of one kind of credential, each a file in sql/merchants/. */
+    private record CredentialSql(String select, String insert, String updateSecret, String updateRevoked) {
+    }
+
+    private static final CredentialSql CHECKOUT_CREDENTIAL = new CredentialSql("select-checkout-credential.sql",
+            "insert-checkout-credential.sql", "update-checkout-credential-secret.sql",
+            "update-checkout-credential-revoked.sql");
+    private static final CredentialSql API_KEY = new CredentialSql("select-api-key.sql", "insert-api-key.sql",
+            "update-api-key-secret.sql", "update-api-key-revoked.sql");
 
     private final Onboarding onboarding;
 
@@ -44,7 +53,7 @@ public class MerchantRoutes extends RouteBuilder {
         // how to answer. Handling them here would mark them done and hide them from the caller.
         errorHandler(noErrorHandler());
 
-        from("direct:merchant-create").routeId("merchant-create")
+        from(MerchantEndpoints.MERCHANT_CREATE).routeId("merchant-create")
                 .process(e -> {
                     Map<String, Object> row = onboarding.newMerchantRow(e.getIn().getBody(NewMerchant.class),
                             Boolean.TRUE.equals(e.getProperty(DEMO, Boolean.class)));
@@ -52,9 +61,9 @@ public class MerchantRoutes extends RouteBuilder {
                     e.getIn().setBody(row);
                 })
                 .to(SQL + "insert-merchant.sql")
-                .to("direct:merchant-get");
+                .to(MerchantEndpoints.MERCHANT_GET);
 
-        from("direct:merchant-get").routeId("merchant-get")
+        from(MerchantEndpoints.MERCHANT_GET).routeId("merchant-get")
                 .to(SQL + "select-merchant.sql?outputType=SelectOne")
                 .process(e -> e.setProperty(MERCHANT_ROW, found(e, "merchant", MERCHANT_ID)))
                 .to(SQL + "select-checkout-credentials-by-merchant.sql")
@@ -63,25 +72,25 @@ public class MerchantRoutes extends RouteBuilder {
                 .process(e -> e.getIn().setBody(onboarding.merchantView(e.getProperty(MERCHANT_ROW, Map.class),
                         e.getProperty(CREDENTIAL_ROWS, List.class), e.getIn().getBody(List.class))));
 
-        from("direct:merchant-verify").routeId("merchant-verify")
+        from(MerchantEndpoints.MERCHANT_VERIFY).routeId("merchant-verify")
                 .setProperty(NOW, method(onboarding, "now"))
                 .to(SQL + "update-merchant-verified.sql")
                 .process(e -> requireUpdated(e, "merchant", MERCHANT_ID))
-                .to("direct:merchant-get");
+                .to(MerchantEndpoints.MERCHANT_GET);
 
-        from("direct:demo-merchant-find").routeId("demo-merchant-find")
+        from(MerchantEndpoints.DEMO_MERCHANT_FIND).routeId("demo-merchant-find")
                 .to(SQL + "select-demo-merchant.sql?outputType=SelectOne");
 
-        issuing("checkout-credential-issue", "checkout-credential", NewCheckoutCredential.class,
+        issuing(MerchantEndpoints.CHECKOUT_CREDENTIAL_ISSUE, CHECKOUT_CREDENTIAL, NewCheckoutCredential.class,
                 (merchant, request) -> onboarding.issueCheckoutCredential(merchant, request.live()));
-        rotation("checkout-credential-rotate", "checkout-credential", "checkout credential",
+        rotation(MerchantEndpoints.CHECKOUT_CREDENTIAL_ROTATE, CHECKOUT_CREDENTIAL, "checkout credential",
                 onboarding::rotateCheckoutCredential);
-        revocation("checkout-credential-revoke", "checkout-credential", "checkout credential",
+        revocation(MerchantEndpoints.CHECKOUT_CREDENTIAL_REVOKE, CHECKOUT_CREDENTIAL, "checkout credential",
                 onboarding::checkoutCredentialView);
 
-        issuing("api-key-issue", "api-key", NewApiKey.class, onboarding::issueApiKey);
-        rotation("api-key-rotate", "api-key", "API key", onboarding::rotateApiKey);
-        revocation("api-key-revoke", "api-key", "API key", onboarding::apiKeyView);
+        issuing(MerchantEndpoints.API_KEY_ISSUE, API_KEY, NewApiKey.class, onboarding::issueApiKey);
+        rotation(MerchantEndpoints.API_KEY_ROTATE, API_KEY, "API key", onboarding::rotateApiKey);
+        revocation(MerchantEndpoints.API_KEY_REVOKE, API_KEY, "API key", onboarding::apiKeyView);
 
         from(MerchantEndpoints.CREDENTIAL_FIND).routeId("checkout-credential-find")
                 .process(e -> e.getIn().setBody(Map.of("candidates", e.getIn().getBody(List.class))))
@@ -117,23 +126,23 @@ public class MerchantRoutes extends RouteBuilder {
 
         // Replaced secrets stop working when their grace ends whether or not this runs (every
         // check compares previous_valid_until); this only stops keeping them longer than needed.
-        from("direct:merchant-forget-replaced-secrets").routeId("merchant-forget-replaced-secrets")
+        from(MerchantEndpoints.FORGET_REPLACED_SECRETS).routeId("merchant-forget-replaced-secrets")
                 .setProperty(NOW, method(onboarding, "now"))
                 .to(SQL + "update-checkout-credential-grace-ended.sql")
                 .to(SQL + "update-api-key-grace-ended.sql");
     }
 
     /** Issuing a credential to a merchant (404 if there is none) and answering it, secret included, once. */
-    private <R> void issuing(String routeId, String object, Class<R> requestType,
+    private <R> void issuing(String uri, CredentialSql sql, Class<R> requestType,
             BiFunction<UUID, R, Issued<?>> issue) {
-        from("direct:" + routeId).routeId(routeId)
+        from(uri).routeId(routeId(uri))
                 .setProperty(REQUEST, body())
                 .to(SQL + "select-merchant.sql?outputType=SelectOne")
                 .process(e -> {
                     found(e, "merchant", MERCHANT_ID);
                     issue(e, issue.apply(e.getProperty(MERCHANT_ID, UUID.class), e.getProperty(REQUEST, requestType)));
                 })
-                .to(SQL + "insert-" + object + ".sql")
+                .to(SQL + sql.insert())
                 .setBody(exchangeProperty(ISSUED));
     }
 
@@ -141,26 +150,31 @@ public class MerchantRoutes extends RouteBuilder {
      * Replacing a credential's secret: read it (404 if unknown), compute the new secret (409 if
      * revoked), store it only if nobody changed the credential meanwhile.
      */
-    private void rotation(String routeId, String object, String what,
+    private void rotation(String uri, CredentialSql sql, String what,
             BiFunction<Map<String, Object>, Rotation, Issued<?>> rotate) {
-        from("direct:" + routeId).routeId(routeId)
+        from(uri).routeId(routeId(uri))
                 .setProperty(REQUEST, body())
-                .to(SQL + "select-" + object + ".sql?outputType=SelectOne")
+                .to(SQL + sql.select() + "?outputType=SelectOne")
                 .process(e -> issue(e, rotate.apply(found(e, what, CREDENTIAL_ID),
                         e.getProperty(REQUEST, Rotation.class))))
-                .to(SQL + "update-" + object + "-secret.sql")
+                .to(SQL + sql.updateSecret())
                 .process(MerchantRoutes::requireNoRace)
                 .setBody(exchangeProperty(ISSUED));
     }
 
     /** Revoking a credential at once (again is harmless) and answering how it looks now. */
-    private void revocation(String routeId, String object, String what, Function<Map<String, Object>, ?> view) {
-        from("direct:" + routeId).routeId(routeId)
+    private void revocation(String uri, CredentialSql sql, String what, Function<Map<String, Object>, ?> view) {
+        from(uri).routeId(routeId(uri))
                 .setProperty(NOW, method(onboarding, "now"))
-                .to(SQL + "update-" + object + "-revoked.sql")
+                .to(SQL + sql.updateRevoked())
                 .process(e -> requireUpdated(e, what, CREDENTIAL_ID))
-                .to(SQL + "select-" + object + ".sql?outputType=SelectOne")
+                .to(SQL + sql.select() + "?outputType=SelectOne")
                 .process(e -> e.getIn().setBody(view.apply(found(e, what, CREDENTIAL_ID))));
+    }
+
+    /** The route id of a direct: endpoint: its name. */
+    private static String routeId(String uri) {
+        return uri.substring("direct:".length());
     }
 
     private static void issue(Exchange exchange, Issued<?> issued) {

@@ -77,16 +77,17 @@ public class PaymentsApiRoutes extends TokenApiRouteBuilder {
                         .responseModel(FeePreview.class).endResponseMessage()
                 .to("direct:api-fee-preview");
 
-        listOperation("api-payments-list", Scope.PAYMENTS_READ, paging, PAYMENTS_LIST, PaymentsEndpoints.VIEWS_PAGE)
+        listOperation("direct:api-payments-list", Scope.PAYMENTS_READ, paging, PAYMENTS_LIST,
+                PaymentsEndpoints.VIEWS_PAGE)
                 .process(json.respond(200));
 
-        operation("api-payment-get", false, Scope.PAYMENTS_READ)
+        operation("direct:api-payment-get", false, Scope.PAYMENTS_READ)
                 .process(e -> e.getIn().setBody(owned(e, "paymentId", HttpExchanges.pathId(e, "payment"))))
                 .to(PaymentsEndpoints.VIEW)
                 .process(e -> requireFound(e, "payment", e.getIn().getHeader("id")))
                 .process(json.respond(200));
 
-        operation("api-collection-create", true, Scope.PAYMENTS_WRITE)
+        operation("direct:api-collection-create", true, Scope.PAYMENTS_WRITE)
                 .process(json.read(NewCollection.class))
                 .process(this::collectionCard)
                 .choice()
@@ -103,12 +104,12 @@ public class PaymentsApiRoutes extends TokenApiRouteBuilder {
                 .to(PaymentsEndpoints.COLLECT)
                 .process(json.respond(201));
 
-        operation("api-balance", false, Scope.PAYMENTS_READ)
+        operation("direct:api-balance", false, Scope.PAYMENTS_READ)
                 .process(e -> e.getIn().setBody(owned(e, null, null)))
                 .to(LedgerEndpoints.BALANCES)
                 .process(json.respond(200));
 
-        operation("api-fee-preview", false, Scope.PAYMENTS_READ)
+        operation("direct:api-fee-preview", false, Scope.PAYMENTS_READ)
                 .process(json.read(FeePreviewRequest.class))
                 .process(PaymentsApiRoutes::feeQuery)
                 .to(PaymentsEndpoints.FEE_QUOTE)

@@ -76,7 +76,7 @@ public class PayoutsApiRoutes extends TokenApiRouteBuilder {
                         .endResponseMessage()
                 .to("direct:api-reversal-get");
 
-        operation("api-payout-create", true, Scope.PAYOUTS_WRITE, Scope.PAYMENTS_WRITE)
+        operation("direct:api-payout-create", true, Scope.PAYOUTS_WRITE, Scope.PAYMENTS_WRITE)
                 .process(json.read(PayoutRequest.class))
                 .process(e -> {
                     PayoutRequest request = e.getIn().getBody(PayoutRequest.class);
@@ -90,17 +90,18 @@ public class PayoutsApiRoutes extends TokenApiRouteBuilder {
                 .to(PaymentsEndpoints.PAYOUT_CREATE)
                 .process(json.respond(201));
 
-        listOperation("api-payouts-list", Scope.PAYMENTS_READ, paging, PAYOUTS_LIST, PaymentsEndpoints.PAYOUT_VIEWS_PAGE)
+        listOperation("direct:api-payouts-list", Scope.PAYMENTS_READ, paging, PAYOUTS_LIST,
+                PaymentsEndpoints.PAYOUT_VIEWS_PAGE)
                 .process(json.respond(200));
 
-        operation("api-payout-get", false, Scope.PAYMENTS_READ)
+        operation("direct:api-payout-get", false, Scope.PAYMENTS_READ)
                 .process(e -> e.getIn().setBody(PaymentsApiRoutes.owned(e, "payoutId",
                         HttpExchanges.pathId(e, "payout"))))
                 .to(PaymentsEndpoints.PAYOUT_VIEW)
                 .process(e -> requireFound(e, "payout", e.getIn().getHeader("id")))
                 .process(json.respond(200));
 
-        operation("api-reversal-create", true, Scope.REFUNDS_WRITE)
+        operation("direct:api-reversal-create", true, Scope.REFUNDS_WRITE)
                 .process(json.read(ReversalRequest.class))
                 .process(e -> {
                     ReversalRequest request = e.getIn().getBody(ReversalRequest.class);
@@ -111,7 +112,7 @@ public class PayoutsApiRoutes extends TokenApiRouteBuilder {
                 .to(PaymentsEndpoints.REVERSAL_CREATE)
                 .process(json.respond(201));
 
-        operation("api-reversal-get", false, Scope.PAYMENTS_READ)
+        operation("direct:api-reversal-get", false, Scope.PAYMENTS_READ)
                 .process(e -> e.getIn().setBody(PaymentsApiRoutes.owned(e, "reversalId",
                         HttpExchanges.pathId(e, "reversal"))))
                 .to(PaymentsEndpoints.REVERSAL_VIEW)

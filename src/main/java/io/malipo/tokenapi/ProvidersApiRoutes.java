@@ -53,18 +53,18 @@ public class ProvidersApiRoutes extends TokenApiRouteBuilder {
                 .responseMessage().code(404).message("No provider has this code").endResponseMessage()
                 .to("direct:api-provider-settings-put");
 
-        operation("api-providers", false, Scope.PAYMENTS_READ)
+        operation("direct:api-providers", false, Scope.PAYMENTS_READ)
                 .process(e -> e.getIn().setBody(PaymentsApiRoutes.owned(e, null, null)))
                 .to(ChannelEndpoints.PROVIDERS_LIST)
                 .process(e -> json.respond(e, 200, new Page<>(e.getIn().getBody(List.class), false, null)));
 
-        operation("api-provider-settings-get", false, Scope.PAYMENTS_WRITE)
+        operation("direct:api-provider-settings-get", false, Scope.PAYMENTS_WRITE)
                 .process(e -> e.getIn().setBody(PaymentsApiRoutes.owned(e, "provider",
                         settings.known(e.getIn().getHeader("code", String.class)))))
                 .to(ChannelEndpoints.PROVIDER_SETTING_GET)
                 .process(json.respond(200));
 
-        operation("api-provider-settings-put", false, Scope.PAYMENTS_WRITE)
+        operation("direct:api-provider-settings-put", false, Scope.PAYMENTS_WRITE)
                 .process(e -> e.setProperty("malipoProviderCode", settings.known(e.getIn().getHeader("code", String.class))))
                 .process(json.read(ProviderSetting.Change.class))
                 .process(e -> {

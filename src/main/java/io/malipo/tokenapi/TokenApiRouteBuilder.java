@@ -3,6 +3,7 @@ package io.malipo.tokenapi;
 import io.malipo.common.ApiException;
 import io.malipo.common.ErrorRouteConfigurations;
 import io.malipo.common.HttpExchanges;
+import io.malipo.common.RouteIds;
 import io.malipo.merchant.Scope;
 import java.util.Arrays;
 import java.util.List;
@@ -46,9 +47,9 @@ abstract class TokenApiRouteBuilder extends RouteBuilder {
     }
 
     /** An operation's route: authenticated, scoped, and, when it writes, idempotent on Idempotency-Key. */
-    protected RouteDefinition operation(String routeId, boolean write, Scope... scopes) {
+    protected RouteDefinition operation(String uri, boolean write, Scope... scopes) {
         List<String> needed = Arrays.stream(scopes).map(Scope::value).toList();
-        RouteDefinition route = from("direct:" + routeId).routeId(routeId)
+        RouteDefinition route = from(uri).routeId(RouteIds.of(uri))
                 .routeConfigurationId(ErrorRouteConfigurations.TOKEN_API);
         if (write) {
             // Kept before the answer goes out, so a repeat sent once it has arrived gets it, and so
@@ -86,9 +87,9 @@ abstract class TokenApiRouteBuilder extends RouteBuilder {
      * A list operation: reads one page of the named list (see {@link Paging}) through the direct:
      * route that returns its items newest first, and leaves the {@link Page} in the body.
      */
-    protected RouteDefinition listOperation(String routeId, Scope scope, Paging paging, String list,
+    protected RouteDefinition listOperation(String uri, Scope scope, Paging paging, String list,
             String itemsRoute) {
-        return operation(routeId, false, scope)
+        return operation(uri, false, scope)
                 .process(e -> paging.query(e, list))
                 .to(itemsRoute)
                 .process(paging::page);

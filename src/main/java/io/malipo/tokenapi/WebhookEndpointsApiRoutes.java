@@ -82,11 +82,11 @@ public class WebhookEndpointsApiRoutes extends TokenApiRouteBuilder {
                         .endResponseMessage()
                 .to("direct:api-webhook-endpoint-delete");
 
-        listOperation("api-webhook-endpoints-list", Scope.PAYMENTS_READ, paging, WEBHOOK_ENDPOINTS_LIST,
+        listOperation("direct:api-webhook-endpoints-list", Scope.PAYMENTS_READ, paging, WEBHOOK_ENDPOINTS_LIST,
                 DeliveryEndpoints.WEBHOOK_ENDPOINTS_PAGE)
                 .process(json.respond(200));
 
-        operation("api-webhook-endpoint-create", true, Scope.PAYMENTS_WRITE)
+        operation("direct:api-webhook-endpoint-create", true, Scope.PAYMENTS_WRITE)
                 .process(json.read(NewWebhookEndpoint.class))
                 .process(e -> {
                     Map<String, Object> create = PaymentsApiRoutes.owned(e, null, null);
@@ -97,7 +97,7 @@ public class WebhookEndpointsApiRoutes extends TokenApiRouteBuilder {
                 .to(DeliveryEndpoints.WEBHOOK_ENDPOINT_CREATE)
                 .process(json.respond(201));
 
-        operation("api-webhook-endpoint-update", false, Scope.PAYMENTS_WRITE)
+        operation("direct:api-webhook-endpoint-update", false, Scope.PAYMENTS_WRITE)
                 .process(e -> e.setProperty(ENDPOINT_ID, HttpExchanges.pathId(e, WHAT)))
                 .process(json.read(WebhookEndpointChange.class))
                 .process(e -> {
@@ -109,7 +109,7 @@ public class WebhookEndpointsApiRoutes extends TokenApiRouteBuilder {
                 .process(e -> requireFound(e, WHAT, e.getProperty(ENDPOINT_ID)))
                 .process(json.respond(200));
 
-        operation("api-webhook-endpoint-delete", false, Scope.PAYMENTS_WRITE)
+        operation("direct:api-webhook-endpoint-delete", false, Scope.PAYMENTS_WRITE)
                 .process(e -> e.setProperty(ENDPOINT_ID, HttpExchanges.pathId(e, WHAT)))
                 .process(e -> e.getIn().setBody(PaymentsApiRoutes.owned(e, "id", e.getProperty(ENDPOINT_ID))))
                 .to(DeliveryEndpoints.WEBHOOK_ENDPOINT_DELETE)

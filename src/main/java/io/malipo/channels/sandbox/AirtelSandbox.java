@@ -37,12 +37,12 @@ class AirtelSandbox extends SandboxApi {
                 .get("/standard/v1/disbursements/{reference}").to("direct:sandbox-airtel-payout-status")
                 .post("/standard/v1/payments/refund").to("direct:sandbox-airtel-refund")
                 .get("/standard/v1/payments/refund/{reference}").to("direct:sandbox-airtel-refund-status");
-        sandboxRoute("sandbox-airtel-push", this::airtelPush);
-        sandboxRoute("sandbox-airtel-payout", this::airtelPayout);
-        sandboxRoute("sandbox-airtel-refund", this::airtelRefund);
-        sandboxRoute("sandbox-airtel-status", e -> airtelStatus(e, PUSH));
-        sandboxRoute("sandbox-airtel-payout-status", e -> airtelStatus(e, PAYOUT));
-        sandboxRoute("sandbox-airtel-refund-status", e -> airtelStatus(e, REVERSAL));
+        sandboxRoute("direct:sandbox-airtel-push", this::airtelPush);
+        sandboxRoute("direct:sandbox-airtel-payout", this::airtelPayout);
+        sandboxRoute("direct:sandbox-airtel-refund", this::airtelRefund);
+        sandboxRoute("direct:sandbox-airtel-status", e -> airtelStatus(e, PUSH));
+        sandboxRoute("direct:sandbox-airtel-payout-status", e -> airtelStatus(e, PAYOUT));
+        sandboxRoute("direct:sandbox-airtel-refund-status", e -> airtelStatus(e, REVERSAL));
     }
 
     @Override

@@ -34,12 +34,12 @@ class CardSandbox extends SandboxApi {
                 .get("/v1/charges").to("direct:sandbox-card-status")
                 .post("/v1/refunds").to("direct:sandbox-card-refund")
                 .get("/v1/refunds").to("direct:sandbox-card-refund-status");
-        sandboxRoute("sandbox-card-tokenize", e -> json.respond(e, 201, sandbox.tokenize(
+        sandboxRoute("direct:sandbox-card-tokenize", e -> json.respond(e, 201, sandbox.tokenize(
                 text(body(e), "number"), text(body(e), "expiry"))));
-        sandboxRoute("sandbox-card-charge", this::cardCharge);
-        sandboxRoute("sandbox-card-status", e -> cardStatus(e, CHARGE));
-        sandboxRoute("sandbox-card-refund", this::cardRefund);
-        sandboxRoute("sandbox-card-refund-status", e -> cardStatus(e, REVERSAL));
+        sandboxRoute("direct:sandbox-card-charge", this::cardCharge);
+        sandboxRoute("direct:sandbox-card-status", e -> cardStatus(e, CHARGE));
+        sandboxRoute("direct:sandbox-card-refund", this::cardRefund);
+        sandboxRoute("direct:sandbox-card-refund-status", e -> cardStatus(e, REVERSAL));
     }
 
     @Override

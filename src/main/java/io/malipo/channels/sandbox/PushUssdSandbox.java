@@ -39,10 +39,10 @@ class PushUssdSandbox extends SandboxApi {
                 .post("/push-ussd/v1/reversals").to("direct:sandbox-push-reversal")
                 .get("/push-ussd/v1/requests/{reference}").to("direct:sandbox-push-status")
                 .post("/push-ussd/v1/c2b").to("direct:sandbox-push-c2b");
-        sandboxRoute("sandbox-push-request", e -> pushTransfer(e, PUSH, "push"));
-        sandboxRoute("sandbox-push-payout", e -> pushTransfer(e, PAYOUT, "payout"));
-        sandboxRoute("sandbox-push-reversal", this::pushReversal);
-        sandboxRoute("sandbox-push-status", this::pushStatus);
+        sandboxRoute("direct:sandbox-push-request", e -> pushTransfer(e, PUSH, "push"));
+        sandboxRoute("direct:sandbox-push-payout", e -> pushTransfer(e, PAYOUT, "payout"));
+        sandboxRoute("direct:sandbox-push-reversal", this::pushReversal);
+        sandboxRoute("direct:sandbox-push-status", this::pushStatus);
 
         // Plays a payer who pays on their own with an order's payment token. Open to anyone, within
         // a budget per address: it can only pay test-mode orders, since its reports are signed

@@ -8,6 +8,7 @@ import io.malipo.common.ApiException;
 import io.malipo.common.ErrorRouteConfigurations;
 import io.malipo.common.HttpExchanges;
 import io.malipo.common.JsonBodies;
+import io.malipo.common.RouteIds;
 import java.io.IOException;
 import java.math.BigDecimal;
 import java.util.LinkedHashMap;
@@ -82,8 +83,8 @@ abstract class SandboxApi extends RouteBuilder {
      */
     protected abstract Map<String, Object> refusal(ApiException refusal);
 
-    protected void sandboxRoute(String routeId, Processor handler) {
-        from("direct:" + routeId).routeId(routeId).routeConfigurationId(ErrorRouteConfigurations.TOKEN_API)
+    protected void sandboxRoute(String uri, Processor handler) {
+        from(uri).routeId(RouteIds.of(uri)).routeConfigurationId(ErrorRouteConfigurations.TOKEN_API)
                 .doTry()
                     .process(this::admit)
                     .process(handler)

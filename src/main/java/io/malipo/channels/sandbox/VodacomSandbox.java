@@ -37,10 +37,10 @@ class VodacomSandbox extends SandboxApi {
                 .post("/ipg/v2/vodacomTZN/b2cPayment/singleStage").to("direct:sandbox-vodacom-payout")
                 .put("/ipg/v2/vodacomTZN/reversal").to("direct:sandbox-vodacom-reversal")
                 .get("/ipg/v2/vodacomTZN/queryTransactionStatus").to("direct:sandbox-vodacom-status");
-        sandboxRoute("sandbox-vodacom-push", e -> vodacomTransfer(e, PUSH));
-        sandboxRoute("sandbox-vodacom-payout", e -> vodacomTransfer(e, PAYOUT));
-        sandboxRoute("sandbox-vodacom-reversal", this::vodacomReversal);
-        sandboxRoute("sandbox-vodacom-status", this::vodacomStatus);
+        sandboxRoute("direct:sandbox-vodacom-push", e -> vodacomTransfer(e, PUSH));
+        sandboxRoute("direct:sandbox-vodacom-payout", e -> vodacomTransfer(e, PAYOUT));
+        sandboxRoute("direct:sandbox-vodacom-reversal", this::vodacomReversal);
+        sandboxRoute("direct:sandbox-vodacom-status", this::vodacomStatus);
     }
 
     @Override
