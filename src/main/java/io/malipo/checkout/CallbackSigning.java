@@ -2,7 +2,7 @@ package io.malipo.checkout;
 
 import com.fasterxml.jackson.core.type.TypeReference;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import io.malipo.common.Rows;
+import io.malipo.delivery.ClaimedDelivery;
 import io.malipo.delivery.DeliveryKind;
 import io.malipo.delivery.DeliverySigner;
 import io.malipo.merchant.CheckoutCredential;
@@ -55,15 +55,13 @@ public class CallbackSigning implements DeliverySigner {
         return DeliveryKind.CHECKOUT_CALLBACK;
     }
 
-    /** Body in: the delivery row. Signed with the credential it was made for, or the merchant's active one. */
+    /** Signed with the credential the callback was made for, or the merchant's active one. */
     @Override
-    @SuppressWarnings("unchecked")
-    public void sign(Exchange exchange) throws Exception {
-        Map<String, Object> row = exchange.getIn().getBody(Map.class);
+    public void sign(Exchange exchange, ClaimedDelivery delivery) throws Exception {
         Map<String, Object> keys = new LinkedHashMap<>();
-        keys.put("merchantId", row.get("merchant_id"));
-        keys.put("livemode", row.get("livemode"));
-        keys.put("credentialId", row.get("credential_id"));
+        keys.put("merchantId", delivery.merchantId());
+        keys.put("livemode", delivery.livemode());
+        keys.put("credentialId", delivery.credentialId());
         CheckoutCredential credential = credentials.requestBody(MerchantEndpoints.CREDENTIAL_FOR_SIGNING, keys,
                 CheckoutCredential.class);
         if (credential == null) {
@@ -71,7 +69,7 @@ public class CallbackSigning implements DeliverySigner {
                     "the merchant has no active checkout credential to sign the callback with");
             return;
         }
-        String payload = Rows.string(row, "payload");
+        String payload = delivery.payload();
         Map<String, Object> body = mapper.readValue(payload, new TypeReference<LinkedHashMap<String, Object>>() { });
         String timestamp = OffsetDateTime.now(clock).atZoneSameInstant(properties.zone()).toOffsetDateTime()
                 .truncatedTo(ChronoUnit.SECONDS).format(TIMESTAMP);

@@ -93,8 +93,10 @@ public class DeliveryRoutes extends RouteBuilder {
                 .setProperty(Dispatcher.ROW, body())
                 .process(dispatcher::check)
                 .filter(exchangeProperty(Dispatcher.REFUSED).isNull())
-                    .process(e -> signers.get(DeliveryKind.valueOf(e.getIn().getBody(Map.class).get("kind")
-                            .toString())).sign(e))
+                    .process(e -> {
+                        ClaimedDelivery delivery = e.getProperty(Dispatcher.ROW, ClaimedDelivery.class);
+                        signers.get(delivery.kind()).sign(e, delivery);
+                    })
                 .end()
                 .choice()
                     .when(exchangeProperty(Dispatcher.REFUSED).isNotNull())
@@ -128,7 +130,7 @@ public class DeliveryRoutes extends RouteBuilder {
                     for (String optional : List.of("credentialId", "webhookEndpointId", "eventId")) {
                         row.putIfAbsent(optional, null);
                     }
-                    row.put("targetHost", Dispatcher.host((String) row.get("targetUrl")));
+                    row.put("targetHost", ClaimedDelivery.host((String) row.get("targetUrl")));
                     e.getIn().setBody(row);
                 })
                 .to(SQL + "insert-delivery.sql")
@@ -148,8 +150,8 @@ public class DeliveryRoutes extends RouteBuilder {
         }
         List<String> busy = targets.entrySet().stream().filter(t -> t.getValue().availablePermits() == 0)
                 .map(Map.Entry::getKey).toList();
-        for (Map<String, Object> row : dispatcher.claim(free, busy)) {
-            Semaphore target = targets.computeIfAbsent(Dispatcher.host(row), h -> new Semaphore(properties.perTarget()));
+        for (ClaimedDelivery row : dispatcher.claim(free, busy)) {
+            Semaphore target = targets.computeIfAbsent(row.host(), h -> new Semaphore(properties.perTarget()));
             if (!target.tryAcquire()) {
                 dispatcher.unclaim(row);
                 continue;

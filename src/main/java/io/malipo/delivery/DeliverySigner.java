@@ -14,6 +14,6 @@ public interface DeliverySigner {
 
     DeliveryKind kind();
 
-    /** Body in: the delivery row. Out: the headers and body to send, or {@link #REFUSED}. */
-    void sign(Exchange exchange) throws Exception;
+    /** Out: the headers and body to send for this delivery, or {@link #REFUSED}. */
+    void sign(Exchange exchange, ClaimedDelivery delivery) throws Exception;
 }

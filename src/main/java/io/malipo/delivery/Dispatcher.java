@@ -1,18 +1,15 @@
 package io.malipo.delivery;
 
 import io.malipo.common.HttpUrls;
-import io.malipo.common.Rows;
 import io.malipo.common.SqlFiles;
 import io.malipo.common.Times;
 import java.lang.management.ManagementFactory;
-import java.net.URI;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.OffsetDateTime;
 import java.util.Collection;
 import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Locale;
 import java.util.Map;
 import java.util.UUID;
 import org.apache.camel.Exchange;
@@ -60,7 +57,7 @@ public class Dispatcher {
      * DELIVERING for as long as an attempt with all its quick retries can take, so the claim never
      * lapses under a running attempt.
      */
-    public List<Map<String, Object>> claim(int most, Collection<String> busyHosts) {
+    public List<ClaimedDelivery> claim(int most, Collection<String> busyHosts) {
         OffsetDateTime now = now();
         // NOT IN () is no SQL; a host is never empty, so this excludes nothing.
         List<String> busy = busyHosts.isEmpty() ? List.of("") : List.copyOf(busyHosts);
@@ -74,41 +71,25 @@ public class Dispatcher {
             return due;
         });
         return ids == null || ids.isEmpty() ? List.of()
-                : jdbc.queryForList(SqlFiles.load("delivery/select-claimed.sql"), Map.of("ids", ids));
+                : jdbc.query(SqlFiles.load("delivery/select-claimed.sql"), Map.of("ids", ids), ClaimedDelivery.ROWS);
     }
 
     /** A claimed row whose target is busy goes back uncounted, behind what else is due. */
-    public void unclaim(Map<String, Object> row) {
-        Map<String, Object> update = key(row);
+    public void unclaim(ClaimedDelivery delivery) {
+        Map<String, Object> update = key(delivery);
         update.put("retryAt", now().plus(properties.pollInterval()));
         jdbc.update(SqlFiles.load("delivery/update-unclaimed.sql"), update);
-    }
-
-    /** The host a row goes to: deliveries to one host share its slots. */
-    static String host(Map<String, Object> row) {
-        return host(Rows.string(row, "target_url"));
-    }
-
-    /** The host of a delivery URL, lower case; empty when it has none. */
-    public static String host(String url) {
-        try {
-            String host = url == null ? null : URI.create(url).getHost();
-            return host == null ? "" : host.toLowerCase(Locale.ROOT);
-        } catch (IllegalArgumentException e) {
-            return "";
-        }
     }
 
     /**
      * Where the row goes; a live-mode target must be https. Whether its address is public is
      * checked when it is resolved to connect (see {@link DeliverySender}), in both modes.
      */
-    @SuppressWarnings("unchecked")
     public void check(Exchange exchange) {
-        Map<String, Object> row = exchange.getProperty(ROW, Map.class);
-        String target = Rows.string(row, "target_url");
+        ClaimedDelivery delivery = exchange.getProperty(ROW, ClaimedDelivery.class);
+        String target = delivery.targetUrl();
         exchange.setProperty(URL, target);
-        if (Rows.bool(row, "livemode") && !HttpUrls.absolute(target).map(HttpUrls::isHttps).orElse(false)) {
+        if (delivery.livemode() && !HttpUrls.absolute(target).map(HttpUrls::isHttps).orElse(false)) {
             exchange.setProperty(REFUSED, "live-mode callbacks go to https URLs only");
         }
     }
@@ -117,9 +98,8 @@ public class Dispatcher {
         exchange.setProperty(STARTED, System.nanoTime());
     }
 
-    @SuppressWarnings("unchecked")
     public void delivered(Exchange exchange) {
-        Map<String, Object> row = exchange.getProperty(ROW, Map.class);
+        ClaimedDelivery row = exchange.getProperty(ROW, ClaimedDelivery.class);
         int status = exchange.getMessage().getHeader(Exchange.HTTP_RESPONSE_CODE, 200, Integer.class);
         Map<String, Object> update = key(row);
         update.put("statusCode", status);
@@ -143,11 +123,10 @@ public class Dispatcher {
         reschedule(exchange, null, exchange.getProperty(REFUSED, String.class), true);
     }
 
-    @SuppressWarnings("unchecked")
     private void reschedule(Exchange exchange, Integer status, String error, boolean permanently) {
-        Map<String, Object> row = exchange.getProperty(ROW, Map.class);
+        ClaimedDelivery row = exchange.getProperty(ROW, ClaimedDelivery.class);
         // The claim counted this attempt already.
-        int attempts = ((Number) row.get("attempts")).intValue();
+        int attempts = row.attempts();
         List<Duration> schedule = properties.schedule();
         boolean failed = permanently || attempts > schedule.size();
         OffsetDateTime now = now();
@@ -161,19 +140,19 @@ public class Dispatcher {
             attempt(exchange, row, status, error);
         });
         if (failed) {
-            LOG.warn("Delivery {} to merchant {} FAILED after {} attempt(s): {}", row.get("id"), row.get("merchant_id"),
+            LOG.warn("Delivery {} to merchant {} FAILED after {} attempt(s): {}", row.id(), row.merchantId(),
                     attempts, error);
         } else {
-            LOG.info("Delivery {} not delivered (attempt {}: {}); next at {}", row.get("id"), attempts, error,
+            LOG.info("Delivery {} not delivered (attempt {}: {}); next at {}", row.id(), attempts, error,
                     update.get("nextAttemptAt"));
         }
     }
 
-    private void attempt(Exchange exchange, Map<String, Object> row, Integer status, String error) {
+    private void attempt(Exchange exchange, ClaimedDelivery row, Integer status, String error) {
         Long started = exchange.getProperty(STARTED, Long.class);
         Map<String, Object> attempt = new LinkedHashMap<>(key(row));
         attempt.put("attemptId", UUID.randomUUID());
-        attempt.put("attempt", ((Number) row.get("attempts")).intValue());
+        attempt.put("attempt", row.attempts());
         attempt.put("attemptedAt", now());
         attempt.put("durationMs", started == null ? 0 : (int) ((System.nanoTime() - started) / 1_000_000));
         attempt.put("statusCode", status);
@@ -181,9 +160,9 @@ public class Dispatcher {
         jdbc.update(SqlFiles.load("delivery/insert-attempt.sql"), attempt);
     }
 
-    private Map<String, Object> key(Map<String, Object> row) {
+    private Map<String, Object> key(ClaimedDelivery row) {
         Map<String, Object> key = new LinkedHashMap<>();
-        key.put("id", row.get("id"));
+        key.put("id", row.id());
         key.put("instance", instance);
         return key;
     }

@@ -189,10 +189,10 @@ public class WebhookEndpoints {
      */
     @SuppressWarnings("unchecked")
     /**
-     * The headers and body of a webhook event delivery (row) for its endpoint as stored now
+     * The headers and body of a webhook event delivery for its endpoint as stored now
      * (null when it was deleted); an endpoint deleted or disabled since refuses it.
      */
-    public void sign(Exchange exchange, Map<String, Object> row, Map<String, Object> endpoint) {
+    public void sign(Exchange exchange, ClaimedDelivery delivery, Map<String, Object> endpoint) {
         if (endpoint == null) {
             exchange.setProperty(DeliverySigner.REFUSED, "the webhook endpoint was deleted");
             return;
@@ -202,9 +202,9 @@ public class WebhookEndpoints {
             return;
         }
         String secret = box.open(Rows.uuid(endpoint, "id"), Rows.string(endpoint, "secret_sealed"));
-        String eventId = Rows.string(row, "event_id");
+        String eventId = delivery.eventId();
         String timestamp = Long.toString(clock.instant().getEpochSecond());
-        byte[] body = Rows.string(row, "payload").getBytes(StandardCharsets.UTF_8);
+        byte[] body = delivery.payload().getBytes(StandardCharsets.UTF_8);
         Message out = exchange.getMessage();
         out.removeHeaders("*");
         out.setHeader("Content-Type", "application/json");

@@ -112,7 +112,7 @@ public class WebhookRoutes extends RouteBuilder {
         WebhookEndpointChange change = (WebhookEndpointChange) key.remove("change");
         Map<String, Object> stored = exchange.getIn().getBody(Map.class);
         Map<String, Object> update = endpoints.changed(stored, key, change);
-        update.put("targetHost", Dispatcher.host((String) update.get("url")));
+        update.put("targetHost", ClaimedDelivery.host((String) update.get("url")));
         exchange.getIn().setBody(update);
         Map<String, Object> shown = new LinkedHashMap<>(stored);
         shown.put("url", update.get("url"));

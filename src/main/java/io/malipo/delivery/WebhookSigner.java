@@ -1,6 +1,5 @@
 package io.malipo.delivery;
 
-import io.malipo.common.Rows;
 import io.malipo.common.SqlFiles;
 import java.util.LinkedHashMap;
 import java.util.Map;
@@ -26,15 +25,13 @@ class WebhookSigner implements DeliverySigner {
     }
 
     @Override
-    @SuppressWarnings("unchecked")
-    public void sign(Exchange exchange) {
-        Map<String, Object> row = exchange.getIn().getBody(Map.class);
+    public void sign(Exchange exchange, ClaimedDelivery delivery) {
         Map<String, Object> key = new LinkedHashMap<>();
-        key.put("id", Rows.uuid(row, "webhook_endpoint_id"));
-        key.put("merchantId", Rows.uuid(row, "merchant_id"));
-        key.put("livemode", Rows.bool(row, "livemode"));
-        Map<String, Object> endpoint = jdbc.queryForList(
-                SqlFiles.load("delivery/select-webhook-endpoint-for-signing.sql"), key).stream().findFirst().orElse(null);
-        endpoints.sign(exchange, row, endpoint);
+        key.put("id", delivery.webhookEndpointId());
+        key.put("merchantId", delivery.merchantId());
+        key.put("livemode", delivery.livemode());
+        Map<String, Object> endpoint = jdbc.queryForList(SqlFiles.load(
+                "delivery/select-webhook-endpoint-for-signing.sql"), key).stream().findFirst().orElse(null);
+        endpoints.sign(exchange, delivery, endpoint);
     }
 }
