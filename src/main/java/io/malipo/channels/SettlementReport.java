@@ -2,6 +2,7 @@ package io.malipo.channels;
 
 import java.math.BigDecimal;
 import java.util.UUID;
+import org.apache.camel.Exchange;
 
 /**
  * A final word about a payment, from a provider's notification, a status query or Malipo
@@ -15,4 +16,35 @@ import java.util.UUID;
 public record SettlementReport(String provider, String eventKey, Outcome outcome, UUID paymentId, String reference,
         String paymentToken, String providerRef, BigDecimal amount, String currency, String msisdn,
         String failureCode, String failureMessage, boolean livemode, boolean uncounted) {
+
+    /**
+     * A status query's final answer (SUCCEEDED or FAILED in {@code malipoOutcome}) about what
+     * Malipo sent, with the provider's reference and failure as its connector set them.
+     */
+    public static SettlementReport queried(Exchange exchange, UUID id, String reference, String provider,
+            boolean livemode) {
+        Outcome outcome = exchange.getProperty(PaymentProperties.OUTCOME, Outcome.class);
+        return new SettlementReport(provider, "status:" + id + ":" + outcome, outcome, id, reference, null,
+                exchange.getProperty(PaymentProperties.PROVIDER_REF, String.class), null, null, null,
+                exchange.getProperty(PaymentProperties.FAILURE_CODE, String.class),
+                exchange.getProperty(PaymentProperties.FAILURE_MESSAGE, String.class), livemode, false);
+    }
+
+    /**
+     * What Malipo sent was refused outright (DECLINED) or never left (UNAVAILABLE): it fails now.
+     * One that never left is uncounted, with the code provider_unavailable.
+     *
+     * @param unreachable the message when the provider could not be reached; null keeps the connector's
+     */
+    public static SettlementReport refused(Exchange exchange, String eventKey, UUID id, String reference,
+            String unreachable) {
+        boolean unavailable = exchange.getProperty(PaymentProperties.OUTCOME, Outcome.class) == Outcome.UNAVAILABLE;
+        String message = exchange.getProperty(PaymentProperties.FAILURE_MESSAGE, String.class);
+        return new SettlementReport(exchange.getProperty(PaymentProperties.PROVIDER, String.class), eventKey,
+                Outcome.FAILED, id, reference, null, exchange.getProperty(PaymentProperties.PROVIDER_REF, String.class),
+                null, null, null, unavailable ? "provider_unavailable"
+                        : exchange.getProperty(PaymentProperties.FAILURE_CODE, "declined", String.class),
+                unavailable && unreachable != null ? unreachable : message,
+                exchange.getProperty(PaymentProperties.LIVEMODE, Boolean.class), unavailable);
+    }
 }

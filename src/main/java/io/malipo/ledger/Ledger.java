@@ -35,6 +35,12 @@ public class Ledger {
     /** A movement of money: what caused it (sourceType PAYMENT, PAYOUT or REVERSAL, and its id) and its lines. */
     public record Posting(UUID merchantId, boolean livemode, String currency, String sourceType, UUID sourceId,
             List<Line> lines, OffsetDateTime now) {
+
+        /** The posting that gives back what this one moved, every line the other way. */
+        public Posting reversed() {
+            return new Posting(merchantId, livemode, currency, sourceType, sourceId,
+                    lines.stream().map(l -> new Line(l.account(), l.amount().negate())).toList(), now);
+        }
     }
 
     /** The account of money a provider owes Malipo (positive) or Malipo owes it. */

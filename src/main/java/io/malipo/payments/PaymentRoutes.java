@@ -143,8 +143,8 @@ public class PaymentRoutes extends RouteBuilder {
 
         from(PaymentsEndpoints.SEND).routeId("payment-send").errorHandler(noErrorHandler())
                 .setBody(e -> Map.of("paymentId", e.getProperty(PaymentProperties.PAYMENT_ID)))
-                .to(SQL + "select-payment.sql?outputType=SelectOne")
-                .process(e -> payments.request(e, e.getIn().getBody(Map.class)))
+                .to(SQL + "select-payment.sql?outputType=SelectOne&outputClass=io.malipo.payments.StoredPayment")
+                .process(e -> payments.request(e, e.getIn().getBody(StoredPayment.class)))
                 .setProperty(ChannelEndpoints.CONNECTOR_URI, constant(ChannelEndpoints.PAYMENT_ROUTE))
                 .to(ChannelEndpoints.PROVIDER_CALL)
                 .process(PaymentRoutes::requireOutcome)
@@ -157,7 +157,8 @@ public class PaymentRoutes extends RouteBuilder {
                     .when(or(exchangeProperty(PaymentProperties.OUTCOME).isEqualTo(Outcome.DECLINED),
                             exchangeProperty(PaymentProperties.OUTCOME).isEqualTo(Outcome.UNAVAILABLE)))
                         // Settled in a copy: the caller still sees what the provider said.
-                        .setBody(PaymentRoutes::pushFailure)
+                        .setBody(e -> SettlementReport.refused(e, "push:" + e.getProperty(PaymentProperties.PAYMENT_ID),
+                                e.getProperty(PaymentProperties.PAYMENT_ID, UUID.class), null, null))
                         .enrich("direct:payment-settle", AggregationStrategies.useOriginal())
                 .end();
 
@@ -165,8 +166,8 @@ public class PaymentRoutes extends RouteBuilder {
         // Providers report payouts and reversals at the same address: their references tell them apart.
         from("direct:payment-settle").routeId("payment-settle").errorHandler(noErrorHandler())
                 .choice()
-                    .when(e -> Movement.ofReference(e.getIn().getBody(SettlementReport.class).reference()).isPresent())
-                        .to("direct:outgoing-settle")
+                    .when(e -> Transfer.Kind.ofReference(e.getIn().getBody(SettlementReport.class).reference()).isPresent())
+                        .to("direct:transfer-settle")
                     .otherwise()
                         .process(transactions.in("direct:payment-settle-tx"))
                 .end();
@@ -235,7 +236,7 @@ public class PaymentRoutes extends RouteBuilder {
                     .process(e -> e.setProperty(PaymentProperties.PAYMENT_ID, Rows.uuid(e.getIn().getBody(Map.class), "id")))
                     .to("direct:payment-check")
                 .end()
-                .to("direct:outgoing-reconcile");
+                .to("direct:transfers-reconcile");
 
         // Only the run whose claim lands asks the provider about a payment.
         from("direct:payment-check").routeId("payment-check").errorHandler(noErrorHandler())
@@ -244,10 +245,10 @@ public class PaymentRoutes extends RouteBuilder {
                 .to(SQL + "update-payment-check-claimed.sql")
                 .filter(header(SqlConstants.SQL_UPDATE_COUNT).isEqualTo(1))
                     .setBody(e -> Map.of("paymentId", e.getProperty(PaymentProperties.PAYMENT_ID)))
-                    .to(SQL + "select-payment.sql?outputType=SelectOne")
+                    .to(SQL + "select-payment.sql?outputType=SelectOne&outputClass=io.malipo.payments.StoredPayment")
                     .process(e -> {
-                        e.setProperty(Reconciliation.CHECKED, e.getIn().getBody(Map.class));
-                        payments.request(e, e.getIn().getBody(Map.class));
+                        e.setProperty(Reconciliation.CHECKED, e.getIn().getBody(StoredPayment.class));
+                        payments.request(e, e.getIn().getBody(StoredPayment.class));
                     })
                     .setProperty(ChannelEndpoints.CONNECTOR_URI, simple("direct:connector-${exchangeProperty.malipoConnector}-status"))
                     .to(ChannelEndpoints.PROVIDER_CALL)
@@ -267,19 +268,5 @@ public class PaymentRoutes extends RouteBuilder {
                     + " set no outcome");
         }
         exchange.setProperty(PaymentProperties.OUTCOME, outcome);
-    }
-
-    /** A push refused outright, or that never left: the payment fails now. */
-    private static SettlementReport pushFailure(Exchange exchange) {
-        Outcome outcome = exchange.getProperty(PaymentProperties.OUTCOME, Outcome.class);
-        UUID paymentId = exchange.getProperty(PaymentProperties.PAYMENT_ID, UUID.class);
-        boolean unavailable = outcome == Outcome.UNAVAILABLE;
-        return new SettlementReport(exchange.getProperty(PaymentProperties.PROVIDER, String.class), "push:" + paymentId,
-                Outcome.FAILED, paymentId, null, null, exchange.getProperty(PaymentProperties.PROVIDER_REF, String.class),
-                null, null, null,
-                unavailable ? "provider_unavailable" : exchange.getProperty(PaymentProperties.FAILURE_CODE, "declined",
-                        String.class),
-                exchange.getProperty(PaymentProperties.FAILURE_MESSAGE, String.class),
-                exchange.getProperty(PaymentProperties.LIVEMODE, Boolean.class), unavailable);
     }
 }

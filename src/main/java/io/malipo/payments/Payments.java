@@ -7,7 +7,6 @@ import io.malipo.channels.PaymentProperties;
 import io.malipo.channels.ProviderDirectory;
 import io.malipo.common.ApiException;
 import io.malipo.common.RandomTokens;
-import io.malipo.common.Rows;
 import io.malipo.common.Times;
 import io.malipo.ledger.Fees;
 import java.math.BigDecimal;
@@ -40,25 +39,38 @@ public class Payments {
      * mode) before anything is written, and names it.
      */
     public PaymentPlan plan(NewPayment payment) {
-        String code;
-        if (payment.channel() == Channel.CARD || payment.channel() == Channel.MASTERPASS) {
-            code = providers.cardProcessor();
-        } else if (payment.provider() != null) {
-            // Numbers move between networks: a provider the merchant names is taken at its word.
-            code = payment.provider();
-            providers.find(code).filter(p -> p.channel() == Channel.WALLET_PULL)
-                    .orElseThrow(() -> ApiException.invalid("provider", "is not a mobile-money provider Malipo knows"));
-        } else {
-            code = providers.walletProviderFor(payment.msisdn()).orElseThrow(() -> ApiException.invalid("msisdn",
-                    "no mobile-money provider Malipo works with serves this number"));
-        }
-        Provider provider = providers.get(code);
-        if (!provider.currencies().contains(payment.currency())) {
-            throw ApiException.badRequest("currency_not_supported", provider.name() + " collects "
-                    + String.join(", ", provider.currencies()) + " only, not " + payment.currency() + ".");
-        }
-        providers.baseUrl(code, payment.livemode());
+        String code = payment.channel() == Channel.CARD || payment.channel() == Channel.MASTERPASS
+                ? providers.cardProcessor()
+                : walletProvider(payment.provider(), payment.msisdn(), "");
+        check(code, payment.currency(), payment.livemode(), "collects");
         return new PaymentPlan(UUID.randomUUID(), "MLP" + RandomTokens.crockford(16), code, payment);
+    }
+
+    /**
+     * The mobile-money provider of a payment or payout: the one named, or the one serving the
+     * number. Numbers move between networks, so a provider the merchant names is taken at its word.
+     *
+     * @param why what to add when the provider named is no wallet provider
+     */
+    String walletProvider(String named, String msisdn, String why) {
+        if (named != null) {
+            providers.find(named).filter(p -> p.channel() == Channel.WALLET_PULL)
+                    .orElseThrow(() -> ApiException.invalid("provider", "is not a mobile-money provider Malipo knows"
+                            + why));
+            return named;
+        }
+        return providers.walletProviderFor(msisdn).orElseThrow(() -> ApiException.invalid("msisdn",
+                "no mobile-money provider Malipo works with serves this number"));
+    }
+
+    /** The provider carries this currency and is configured for this mode; {@code verb} says what it does with it. */
+    void check(String code, String currency, boolean livemode, String verb) {
+        Provider provider = providers.get(code);
+        if (!provider.currencies().contains(currency)) {
+            throw ApiException.badRequest("currency_not_supported", provider.name() + " " + verb + " "
+                    + String.join(", ", provider.currencies()) + " only, not " + currency + ".");
+        }
+        providers.baseUrl(code, livemode);
     }
 
     /**
@@ -124,24 +136,24 @@ public class Payments {
         return row;
     }
 
-    /** Sets the canonical request properties a connector reads, from the stored payment. */
-    public void request(Exchange exchange, Map<String, Object> payment) {
-        String code = Rows.string(payment, "provider");
-        boolean livemode = Rows.bool(payment, "livemode");
-        exchange.setProperty(PaymentProperties.PAYMENT_ID, Rows.uuid(payment, "id"));
-        exchange.setProperty(PaymentProperties.REFERENCE, Rows.string(payment, "reference"));
-        exchange.setProperty(PaymentProperties.CHANNEL, Rows.string(payment, "channel"));
+    /** Sets the canonical request properties a connector reads, from what is stored of a payment, payout or reversal. */
+    public void request(Exchange exchange, ProviderRequest request) {
+        String code = request.provider();
+        boolean livemode = request.livemode();
+        exchange.setProperty(PaymentProperties.PAYMENT_ID, request.id());
+        exchange.setProperty(PaymentProperties.REFERENCE, request.reference());
+        exchange.setProperty(PaymentProperties.CHANNEL, request.channel());
         exchange.setProperty(PaymentProperties.PROVIDER, code);
         exchange.setProperty(PaymentProperties.LIVEMODE, livemode);
         exchange.setProperty(PaymentProperties.CONNECTOR, providers.get(code).connector());
         exchange.setProperty(PaymentProperties.PROVIDER_URL, providers.baseUrl(code, livemode));
         exchange.setProperty(PaymentProperties.PROVIDER_API_KEY, providers.apiKey(code, livemode));
         exchange.setProperty(PaymentProperties.NOTIFY_URL, providers.notifyUrl(code, livemode));
-        exchange.setProperty(PaymentProperties.AMOUNT, payment.get("amount"));
-        exchange.setProperty(PaymentProperties.CURRENCY, Rows.string(payment, "currency"));
-        exchange.setProperty(PaymentProperties.MSISDN, Rows.string(payment, "msisdn"));
-        exchange.setProperty(PaymentProperties.CARD_TOKEN, Rows.string(payment, "card_token"));
-        exchange.setProperty(PaymentProperties.PROVIDER_REF, Rows.string(payment, "provider_ref"));
+        exchange.setProperty(PaymentProperties.AMOUNT, request.amount());
+        exchange.setProperty(PaymentProperties.CURRENCY, request.currency());
+        exchange.setProperty(PaymentProperties.MSISDN, request.msisdn());
+        exchange.setProperty(PaymentProperties.CARD_TOKEN, request.cardToken());
+        exchange.setProperty(PaymentProperties.PROVIDER_REF, request.providerRef());
     }
 
     public OffsetDateTime now() {

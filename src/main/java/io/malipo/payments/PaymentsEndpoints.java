@@ -3,7 +3,7 @@ package io.malipo.payments;
 /**
  * The {@code direct:} endpoints the payments package serves to the API packages and to
  * routes/schedules.yaml: what goes in and what comes out of each. The routes are PaymentRoutes
- * and OutgoingRoutes.
+ * and TransferRoutes.
  */
 public final class PaymentsEndpoints {
 

@@ -4,7 +4,6 @@ import io.malipo.channels.ChannelProperties;
 import io.malipo.channels.Outcome;
 import io.malipo.channels.PaymentProperties;
 import io.malipo.channels.SettlementReport;
-import io.malipo.common.Rows;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
@@ -36,22 +35,18 @@ public class Reconciliation {
     }
 
     /** Body out: a SettlementReport to settle, or the parameters of the next check. */
-    @SuppressWarnings("unchecked")
     public void decide(Exchange exchange) {
-        Map<String, Object> payment = exchange.getProperty(CHECKED, Map.class);
-        UUID paymentId = Rows.uuid(payment, "id");
+        StoredPayment payment = exchange.getProperty(CHECKED, StoredPayment.class);
+        UUID paymentId = payment.id();
         Outcome outcome = exchange.getProperty(PaymentProperties.OUTCOME, Outcome.PENDING, Outcome.class);
-        String provider = Rows.string(payment, "provider");
-        boolean livemode = Rows.bool(payment, "livemode");
+        String provider = payment.provider();
+        boolean livemode = payment.livemode();
         String providerRef = exchange.getProperty(PaymentProperties.PROVIDER_REF, String.class);
         if (outcome == Outcome.SUCCEEDED || outcome == Outcome.FAILED) {
-            exchange.getIn().setBody(new SettlementReport(provider, "status:" + paymentId + ":" + outcome, outcome,
-                    paymentId, null, null, providerRef, null, null, null,
-                    exchange.getProperty(PaymentProperties.FAILURE_CODE, String.class),
-                    exchange.getProperty(PaymentProperties.FAILURE_MESSAGE, String.class), livemode, false));
+            exchange.getIn().setBody(SettlementReport.queried(exchange, paymentId, null, provider, livemode));
             return;
         }
-        Instant started = Rows.instant(payment, "created_at");
+        Instant started = payment.createdAt().toInstant();
         if (started.plus(properties.giveUpAfter()).isBefore(clock.instant())) {
             exchange.getIn().setBody(new SettlementReport(provider, "timeout:" + paymentId, Outcome.FAILED, paymentId,
                     null, null, providerRef, null, null, null, "provider_timeout",

@@ -247,7 +247,7 @@ public class Settlement {
         }
         SettlementReport report = exchange.getProperty(REPORT, SettlementReport.class);
         Map<String, Object> payment = exchange.getProperty(PAYMENT, Map.class);
-        UUID reversal = exchange.getProperty(OutgoingRoutes.AUTOMATIC_REVERSAL_ID, UUID.class);
+        UUID reversal = exchange.getProperty(TransferRoutes.AUTOMATIC_REVERSAL_ID, UUID.class);
         String detail;
         if (late && !orphan) {
             detail = "The provider reported a success of a payment that had failed (" + payment.get("failure_code")
