@@ -7,10 +7,7 @@ public final class LedgerEndpoints {
     public static final String POST = "direct:ledger-post";
     /** Body in: a {@link Ledger.Posting} for money that has already moved; the balance may go below zero. */
     public static final String POST_ADJUSTMENT = "direct:ledger-post-adjustment";
-    /**
-     * A succeeded collection. Body in: a map with merchantId, livemode, currency, amount, fee,
-     * paymentId, provider and now.
-     */
+    /** A succeeded collection. Body in: a {@link CollectedPayment}. */
     public static final String POST_COLLECTION = "direct:ledger-post-collection";
     /** Body in: a map with merchantId and livemode. Body out: a {@link Balances}. */
     public static final String BALANCES = "direct:ledger-balances";

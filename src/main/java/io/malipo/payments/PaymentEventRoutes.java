@@ -1,6 +1,5 @@
 package io.malipo.payments;
 
-import io.malipo.common.Rows;
 import io.malipo.delivery.DeliveryEndpoints;
 import io.malipo.delivery.WebhookEventType;
 import java.util.LinkedHashMap;
@@ -28,23 +27,22 @@ public class PaymentEventRoutes extends RouteBuilder {
     public void configure() {
         from("direct:payment-event-enqueue").routeId("payment-event-enqueue").errorHandler(noErrorHandler())
                 .setBody(e -> {
-                    Map<String, Object> payment = e.getProperty(Settlement.PAYMENT, Map.class);
-                    return Map.of("paymentId", Rows.uuid(payment, "id"), "merchantId", Rows.uuid(payment, "merchant_id"),
-                            "livemode", Rows.bool(payment, "livemode"));
+                    StoredPayment payment = e.getProperty(Settlement.PAYMENT, StoredPayment.class);
+                    return Map.of("paymentId", payment.id(), "merchantId", payment.merchantId(),
+                            "livemode", payment.livemode());
                 })
                 .to(PaymentsEndpoints.VIEW)
                 .setBody(this::event)
                 .to(DeliveryEndpoints.WEBHOOK_EVENT_ENQUEUE);
     }
 
-    @SuppressWarnings("unchecked")
     private Map<String, Object> event(Exchange exchange) {
         PaymentView view = exchange.getIn().getBody(PaymentView.class);
-        Map<String, Object> payment = exchange.getProperty(Settlement.PAYMENT, Map.class);
+        StoredPayment payment = exchange.getProperty(Settlement.PAYMENT, StoredPayment.class);
         boolean succeeded = Boolean.TRUE.equals(exchange.getProperty(Settlement.SUCCEEDED, Boolean.class));
         Map<String, Object> event = new LinkedHashMap<>();
-        event.put("merchantId", Rows.uuid(payment, "merchant_id"));
-        event.put("livemode", Rows.bool(payment, "livemode"));
+        event.put("merchantId", payment.merchantId());
+        event.put("livemode", payment.livemode());
         event.put("type", (succeeded ? WebhookEventType.PAYMENT_SUCCEEDED : WebhookEventType.PAYMENT_FAILED).value());
         event.put("object", view);
         event.put("sourceType", "PAYMENT");

@@ -5,8 +5,9 @@ import io.malipo.channels.PaymentProperties;
 import io.malipo.channels.SettlementReport;
 import io.malipo.common.ApiException;
 import io.malipo.common.RandomTokens;
-import io.malipo.common.Rows;
+import io.malipo.common.SqlRecords;
 import io.malipo.common.SqlFiles;
+import io.malipo.ledger.CollectedPayment;
 import io.malipo.ledger.Fees;
 import io.malipo.payments.Conflicts.Conflict;
 import io.malipo.payments.Conflicts.Resolution;
@@ -15,6 +16,7 @@ import io.malipo.payments.PaymentOrders.TokenOrder;
 import io.micrometer.core.instrument.Counter;
 import io.micrometer.core.instrument.MeterRegistry;
 import java.math.BigDecimal;
+import java.time.OffsetDateTime;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -22,6 +24,7 @@ import java.util.UUID;
 import org.apache.camel.Exchange;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
+import org.springframework.jdbc.core.RowMapper;
 import org.springframework.jdbc.core.namedparam.NamedParameterJdbcTemplate;
 import org.springframework.stereotype.Component;
 
@@ -44,6 +47,7 @@ public class Settlement {
     static final String SUCCEEDED = "malipoSucceeded";
     static final String TRANSITION = "malipoTransition";
     private static final Logger LOG = LoggerFactory.getLogger(Settlement.class);
+    private static final RowMapper<StoredPayment> ROWS = SqlRecords.rows(StoredPayment.class);
 
     private final NamedParameterJdbcTemplate jdbc;
     private final Payments payments;
@@ -78,11 +82,11 @@ public class Settlement {
     /** The payment the report names, locked, which must be of the report's mode. */
     public void findPayment(Exchange exchange) {
         SettlementReport report = exchange.getProperty(REPORT, SettlementReport.class);
-        List<Map<String, Object>> rows = report.paymentId() != null
-                ? jdbc.queryForList(SqlFiles.load("payments/select-payment-for-settlement.sql"),
-                        Map.of("paymentId", report.paymentId()))
-                : jdbc.queryForList(SqlFiles.load("payments/select-payment-by-reference-for-settlement.sql"),
-                        Map.of("reference", String.valueOf(report.reference()), "provider", report.provider()));
+        List<StoredPayment> rows = report.paymentId() != null
+                ? jdbc.query(SqlFiles.load("payments/select-payment-for-settlement.sql"),
+                        Map.of("paymentId", report.paymentId()), ROWS)
+                : jdbc.query(SqlFiles.load("payments/select-payment-by-reference-for-settlement.sql"),
+                        Map.of("reference", String.valueOf(report.reference()), "provider", report.provider()), ROWS);
         if (!rows.isEmpty()) {
             requireMode(report, rows.get(0));
             exchange.setProperty(PAYMENT, rows.get(0));
@@ -95,7 +99,6 @@ public class Settlement {
      * found again, locked, by every later one, so a FAILED report followed by a SUCCESS names
      * one payment.
      */
-    @SuppressWarnings("unchecked")
     public void manualPayment(Exchange exchange) {
         SettlementReport report = exchange.getProperty(REPORT, SettlementReport.class);
         TokenOrder order = orders.byPaymentToken(report.paymentToken(), report.livemode()).orElse(null);
@@ -116,9 +119,9 @@ public class Settlement {
         row.put("providerRef", report.providerRef());
         row.put("now", payments.now());
         jdbc.update(SqlFiles.load("payments/insert-manual-payment.sql"), row);
-        Map<String, Object> payment = jdbc.queryForList(
+        StoredPayment payment = jdbc.query(
                 SqlFiles.load("payments/select-payment-by-order-transid-for-settlement.sql"),
-                Map.of("orderUuid", order.id(), "transid", String.valueOf(report.providerRef()))).stream()
+                Map.of("orderUuid", order.id(), "transid", String.valueOf(report.providerRef())), ROWS).stream()
                 .findFirst().orElseThrow(() -> new IllegalStateException("the payment of provider transaction "
                         + report.providerRef() + " was neither stored nor found"));
         requireMode(report, payment);
@@ -141,12 +144,11 @@ public class Settlement {
     /** Claims the report's event key; a report seen before stops the settlement here. */
     public void recordEvent(Exchange exchange) {
         SettlementReport report = exchange.getProperty(REPORT, SettlementReport.class);
-        @SuppressWarnings("unchecked")
-        Map<String, Object> payment = exchange.getProperty(PAYMENT, Map.class);
+        StoredPayment payment = exchange.getProperty(PAYMENT, StoredPayment.class);
         Map<String, Object> event = new LinkedHashMap<>();
         event.put("provider", report.provider());
         event.put("eventKey", report.eventKey());
-        event.put("paymentId", payment == null ? null : payment.get("id"));
+        event.put("paymentId", payment == null ? null : payment.id());
         event.put("outcome", payment == null ? "UNMATCHED" : report.outcome().name());
         event.put("now", payments.now());
         boolean first = jdbc.update(SqlFiles.load("payments/insert-provider-event.sql"), event) == 1;
@@ -165,26 +167,25 @@ public class Settlement {
      * when the payment changed (settled, or succeeded late), so the order, the ledger and the
      * deliveries follow.
      */
-    @SuppressWarnings("unchecked")
     public void apply(Exchange exchange) {
         SettlementReport report = exchange.getProperty(REPORT, SettlementReport.class);
-        Map<String, Object> payment = exchange.getProperty(PAYMENT, Map.class);
-        Transition transition = Transition.of(Rows.string(payment, "status"), report.outcome());
+        StoredPayment payment = exchange.getProperty(PAYMENT, StoredPayment.class);
+        Transition transition = Transition.of(payment.status(), report.outcome());
         boolean succeeded = report.outcome() == Outcome.SUCCEEDED;
-        BigDecimal amount = (BigDecimal) payment.get("amount");
-        BigDecimal fee = succeeded ? fees.fee("COLLECTION", Rows.string(payment, "currency"),
-                Rows.string(payment, "channel"), Rows.string(payment, "provider"), amount) : null;
+        BigDecimal amount = payment.amount();
+        BigDecimal fee = succeeded ? fees.fee("COLLECTION", payment.currency(), payment.channel(),
+                payment.provider(), amount) : null;
         exchange.setProperty(TRANSITION, transition);
         exchange.setProperty(APPLIED, false);
         exchange.setProperty(SUCCEEDED, succeeded);
         exchange.setProperty(PaymentProperties.UNCOUNTED, report.uncounted());
         exchange.setProperty(PaymentProperties.AMOUNT, amount);
-        exchange.setProperty(PaymentProperties.CURRENCY, payment.get("currency"));
-        exchange.setProperty(PaymentProperties.PAYMENT_ID, payment.get("id"));
-        exchange.setProperty(PaymentProperties.ORDER_UUID, payment.get("checkout_order"));
+        exchange.setProperty(PaymentProperties.CURRENCY, payment.currency());
+        exchange.setProperty(PaymentProperties.PAYMENT_ID, payment.id());
+        exchange.setProperty(PaymentProperties.ORDER_UUID, payment.checkoutOrder());
         exchange.setProperty(PaymentProperties.OUTCOME, succeeded ? Outcome.SUCCEEDED : Outcome.FAILED);
         Map<String, Object> update = new LinkedHashMap<>();
-        update.put("paymentId", payment.get("id"));
+        update.put("paymentId", payment.id());
         update.put("status", (succeeded ? PaymentStatus.SUCCEEDED : PaymentStatus.FAILED).name());
         update.put("fee", fee);
         update.put("providerRef", report.providerRef());
@@ -196,30 +197,22 @@ public class Settlement {
             case SETTLE -> jdbc.update(SqlFiles.load("payments/update-payment-settled.sql"), update) == 1;
             case LATE_SUCCESS -> jdbc.update(SqlFiles.load("payments/update-payment-succeeded-late.sql"), update) == 1;
             case REPEAT -> {
-                LOG.info("Payment {} had already {}; report {} from {} changed nothing", payment.get("id"),
-                        Rows.string(payment, "status"), report.eventKey(), report.provider());
+                LOG.info("Payment {} had already {}; report {} from {} changed nothing", payment.id(),
+                        payment.status(), report.eventKey(), report.provider());
                 yield false;
             }
             case LATE_FAILURE -> {
                 conflicts.record(conflict(report, payment, Resolution.NEEDS_REVIEW, null,
                         "The provider reported a failure (" + report.failureCode() + ") of a payment Malipo had "
-                                + "recorded as " + Rows.string(payment, "status") + "; nothing was changed: check "
+                                + "recorded as " + payment.status() + "; nothing was changed: check "
                                 + "with the provider whether the money was taken back."), payments.now());
                 yield false;
             }
         };
         exchange.setProperty(APPLIED, applied);
         if (applied && succeeded) {
-            Map<String, Object> collection = new LinkedHashMap<>();
-            collection.put("merchantId", payment.get("merchant_id"));
-            collection.put("livemode", payment.get("livemode"));
-            collection.put("currency", payment.get("currency"));
-            collection.put("amount", amount);
-            collection.put("fee", fee);
-            collection.put("paymentId", payment.get("id"));
-            collection.put("provider", payment.get("provider"));
-            collection.put("now", update.get("now"));
-            exchange.getIn().setBody(collection);
+            exchange.getIn().setBody(new CollectedPayment(payment.id(), payment.merchantId(), payment.livemode(),
+                    payment.currency(), amount, fee, payment.provider(), (OffsetDateTime) update.get("now")));
         }
     }
 
@@ -238,7 +231,6 @@ public class Settlement {
      * After the payment's consequences: money an order could not take, and every late success,
      * are recorded for operations with what was done about them.
      */
-    @SuppressWarnings("unchecked")
     public void conclude(Exchange exchange) {
         boolean orphan = Boolean.TRUE.equals(exchange.getProperty(PaymentProperties.ORPHANED, Boolean.class));
         boolean late = exchange.getProperty(TRANSITION) == Transition.LATE_SUCCESS;
@@ -246,36 +238,36 @@ public class Settlement {
             return;
         }
         SettlementReport report = exchange.getProperty(REPORT, SettlementReport.class);
-        Map<String, Object> payment = exchange.getProperty(PAYMENT, Map.class);
+        StoredPayment payment = exchange.getProperty(PAYMENT, StoredPayment.class);
         UUID reversal = exchange.getProperty(TransferRoutes.AUTOMATIC_REVERSAL_ID, UUID.class);
         String detail;
         if (late && !orphan) {
-            detail = "The provider reported a success of a payment that had failed (" + payment.get("failure_code")
+            detail = "The provider reported a success of a payment that had failed (" + payment.failureCode()
                     + "); it completed its order, which was still open.";
         } else if (late) {
-            detail = "The provider reported a success of a payment that had failed (" + payment.get("failure_code")
-                    + ") and whose " + (payment.get("checkout_order") == null ? "merchant was told so"
+            detail = "The provider reported a success of a payment that had failed (" + payment.failureCode()
+                    + ") and whose " + (payment.checkoutOrder() == null ? "merchant was told so"
                     : "order could no longer take it") + "; the money is sent back to the payer, fee included.";
         } else {
             detail = "The payment succeeded for an order that was already final or does not match it; the money is "
                     + "sent back to the payer, fee included.";
         }
-        if (orphan && payment.get("checkout_order") != null) {
+        if (orphan && payment.checkoutOrder() != null) {
             orphaned.increment();
         }
         conflicts.record(conflict(report, payment, orphan ? Resolution.AUTOMATIC_REVERSAL : Resolution.ORDER_COMPLETED,
                 reversal, detail), payments.now());
     }
 
-    private static Conflict conflict(SettlementReport report, Map<String, Object> payment, Resolution resolution,
+    private static Conflict conflict(SettlementReport report, StoredPayment payment, Resolution resolution,
             UUID compensation, String detail) {
-        return new Conflict(Rows.uuid(payment, "merchant_id"), Rows.bool(payment, "livemode"), "PAYMENT",
-                Rows.uuid(payment, "id"), report.provider(), report.eventKey(), Rows.string(payment, "status"),
+        return new Conflict(payment.merchantId(), payment.livemode(), "PAYMENT", payment.id(), report.provider(),
+                report.eventKey(), payment.status().name(),
                 report.outcome(), report.providerRef(), resolution, compensation, detail);
     }
 
-    private static void requireMode(SettlementReport report, Map<String, Object> payment) {
-        if (Rows.bool(payment, "livemode") != report.livemode()) {
+    private static void requireMode(SettlementReport report, StoredPayment payment) {
+        if (payment.livemode() != report.livemode()) {
             throw new ApiException(403, "wrong_mode", "This report is signed for "
                     + (report.livemode() ? "live" : "test") + " mode; the payment it names is not.");
         }
