@@ -4,10 +4,8 @@ import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.malipo.channels.Outcome;
 import io.malipo.channels.PaymentProperties;
-import io.malipo.common.Rows;
 import io.malipo.delivery.DeliveryEndpoints;
-import io.malipo.delivery.DeliveryKind;
-import java.math.BigDecimal;
+import io.malipo.delivery.NewDelivery;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import org.apache.camel.Exchange;
@@ -66,8 +64,11 @@ public class OrderSettlementRoutes extends RouteBuilder {
 
         from("direct:order-callback-enqueue").routeId("order-callback-enqueue")
                 .setBody(e -> Map.of("orderUuid", e.getProperty(PaymentProperties.ORDER_UUID)))
-                .to(SQL + "select-order-callback.sql?outputType=SelectOne")
-                .filter(simple("${body[webhook_url]} != null"))
+                .to(SQL + "select-order-callback.sql?outputType=SelectOne&outputClass=io.malipo.checkout.CompletedOrder")
+                .filter(e -> {
+                    CompletedOrder order = e.getIn().getBody(CompletedOrder.class);
+                    return order != null && order.webhookUrl() != null;
+                })
                     .process(e -> e.getIn().setBody(callback(e)))
                     .to(DeliveryEndpoints.ENQUEUE)
                 .end();
@@ -102,33 +103,22 @@ public class OrderSettlementRoutes extends RouteBuilder {
      * The checkout callback: every value a string, in the order clients document it. Its
      * signature covers transid, order_id, reference, result, resultcode and payment_status.
      */
-    @SuppressWarnings("unchecked")
-    private Map<String, Object> callback(Exchange exchange) throws JsonProcessingException {
-        Map<String, Object> order = exchange.getIn().getBody(Map.class);
-        String payer = Rows.string(order, "msisdn") == null ? Rows.string(order, "buyer_phone")
-                : Rows.string(order, "msisdn");
+    private NewDelivery callback(Exchange exchange) throws JsonProcessingException {
+        CompletedOrder order = exchange.getIn().getBody(CompletedOrder.class);
+        String payer = order.msisdn() == null ? order.buyerPhone() : order.msisdn();
         Map<String, String> body = new LinkedHashMap<>();
-        body.put("transid", Rows.string(order, "transid"));
-        body.put("order_id", Rows.string(order, "order_id"));
-        body.put("reference", Rows.string(order, "reference"));
+        body.put("transid", order.transid());
+        body.put("order_id", order.orderId());
+        body.put("reference", order.reference());
         body.put("result", "SUCCESS");
         body.put("resultcode", "000");
         body.put("payment_status", OrderStatus.COMPLETED.name());
-        body.put("channel", Orders.channelName(Rows.string(order, "provider")));
-        body.put("amount", Orders.amountText((BigDecimal) order.get("amount")));
+        body.put("channel", Orders.channelName(order.provider()));
+        body.put("amount", Orders.amountText(order.amount()));
         body.put("phone", payer);
         body.put("msisdn", payer);
-        body.put("currency", Rows.string(order, "currency"));
-        Map<String, Object> delivery = new LinkedHashMap<>();
-        delivery.put("merchantId", order.get("merchant_id"));
-        delivery.put("livemode", order.get("livemode"));
-        delivery.put("kind", DeliveryKind.CHECKOUT_CALLBACK.name());
-        delivery.put("credentialId", order.get("credential_id"));
-        delivery.put("targetUrl", Rows.string(order, "webhook_url"));
-        delivery.put("payload", mapper.writeValueAsString(body));
-        delivery.put("sourceType", "PAYMENT");
-        delivery.put("sourceId", order.get("payment_id"));
-        delivery.put("now", orders.now());
-        return delivery;
+        body.put("currency", order.currency());
+        return NewDelivery.checkoutCallback(order.merchantId(), order.livemode(), order.credentialId(),
+                order.webhookUrl(), mapper.writeValueAsString(body), order.paymentId(), orders.now());
     }
 }

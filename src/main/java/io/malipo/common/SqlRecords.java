@@ -21,7 +21,8 @@ import org.springframework.stereotype.Component;
  * {@code merchantId} (Spring's DataClassRowMapper, which also reads UUIDs, timestamps and enums
  * the same from PostgreSQL and H2). A {@link SqlParameters} record sent as the body binds each
  * {@code :#name} to its component: camel-sql reads named parameters from a body it can convert to
- * a map, and this registers that conversion.
+ * a map, and this registers that conversion. An enum component binds as its name, as the
+ * tables store states and kinds.
  */
 @Component
 public class SqlRecords implements RowMapperFactory {
@@ -49,7 +50,7 @@ public class SqlRecords implements RowMapperFactory {
         return (RowMapper<T>) MAPPERS.computeIfAbsent(type, DataClassRowMapper::new);
     }
 
-    /** A record's components by name, as the named parameters of a statement. */
+    /** A record's components by name (an enum's by its name), as the named parameters of a statement. */
     public static Map<String, Object> parameters(SqlParameters record) {
         RecordComponent[] components = COMPONENTS.computeIfAbsent(record.getClass(), type -> {
             if (!type.isRecord()) {
@@ -65,7 +66,8 @@ public class SqlRecords implements RowMapperFactory {
         Map<String, Object> parameters = new HashMap<>(components.length * 2);
         try {
             for (RecordComponent component : components) {
-                parameters.put(component.getName(), component.getAccessor().invoke(record));
+                Object value = component.getAccessor().invoke(record);
+                parameters.put(component.getName(), value instanceof Enum<?> constant ? constant.name() : value);
             }
         } catch (IllegalAccessException | InvocationTargetException e) {
             throw new IllegalStateException("cannot read " + record.getClass().getName(), e);

@@ -5,20 +5,15 @@ public final class DeliveryEndpoints {
 
     /**
      * Writes what must reach a merchant inside the caller's transaction, so it exists exactly when
-     * the change that caused it does; the dispatcher sends it afterwards. Body in: a map with
-     * merchantId, livemode, kind ({@link DeliveryKind}), credentialId (checkout callbacks),
-     * webhookEndpointId and eventId (webhook events), targetUrl, payload (the exact JSON to send),
-     * sourceType, sourceId and now.
+     * the change that caused it does; the dispatcher sends it afterwards. Body in: a {@link NewDelivery}.
      */
     public static final String ENQUEUE = "direct:delivery-enqueue";
     /**
      * A package reports an event inside the transaction of the change that caused it. Body in: a
-     * map with merchantId (UUID), livemode (Boolean), type (a {@link WebhookEventType} value),
-     * object (what becomes data.object, as the token API shows it), sourceType (PAYMENT, PAYOUT or
-     * REVERSAL), sourceId (UUID) and now (the event's createdAt). Every enabled endpoint of the
-     * merchant and mode subscribed to the type (or to "*") gets one delivery of the same event,
-     * with the same id. The caller's body, headers and properties are left as they were; a body
-     * missing a key or naming an unknown type throws, so the caller's transaction rolls back.
+     * {@link WebhookEvent}. Every enabled endpoint of the merchant and mode subscribed to its type
+     * (or to "*") gets one delivery of the same event, with the same id. The caller's body,
+     * headers and properties are left as they were; any other body throws, so the caller's
+     * transaction rolls back.
      */
     public static final String WEBHOOK_EVENT_ENQUEUE = "direct:webhook-event-enqueue";
     /**

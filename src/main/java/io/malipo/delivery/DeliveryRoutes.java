@@ -4,10 +4,8 @@ import io.malipo.common.KeysetPages;
 import io.malipo.common.Rows;
 import io.malipo.common.Transactions;
 import java.util.EnumMap;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.UUID;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Semaphore;
@@ -123,16 +121,8 @@ public class DeliveryRoutes extends RouteBuilder {
                 .end();
 
         from(DeliveryEndpoints.ENQUEUE).routeId("delivery-enqueue").errorHandler(noErrorHandler())
-                .process(e -> {
-                    Map<String, Object> row = new LinkedHashMap<>(e.getIn().getBody(Map.class));
-                    row.put("id", UUID.randomUUID());
-                    // Each kind gives only the keys it has; the statement names them all.
-                    for (String optional : List.of("credentialId", "webhookEndpointId", "eventId")) {
-                        row.putIfAbsent(optional, null);
-                    }
-                    row.put("targetHost", ClaimedDelivery.host((String) row.get("targetUrl")));
-                    e.getIn().setBody(row);
-                })
+                // Refuses any other body: its keys would not be checked by the statement.
+                .convertBodyTo(NewDelivery.class)
                 .to(SQL + "insert-delivery.sql")
                 .process(e -> nudgeAfterCommit());
     }

@@ -38,7 +38,6 @@ import org.springframework.stereotype.Component;
 public class WebhookEndpoints {
 
     static final String SECRET_PREFIX = "whsec_";
-    static final Set<String> SOURCE_TYPES = Set.of("PAYMENT", "PAYOUT", "REVERSAL");
     private static final String EVENTS_RULE = "the event types are " + WebhookEventType.allValues()
             + ", or \"" + WebhookEventType.ALL + "\" alone for every event";
 
@@ -124,58 +123,28 @@ public class WebhookEndpoints {
         return rows.stream().map(r -> view((Map<String, Object>) r)).toList();
     }
 
-    /**
-     * The event of a {@code direct:webhook-event-enqueue} body, as the exact JSON every endpoint
-     * gets: {"id", "type", "createdAt", "livemode", "data": {"object"}}. Out: a map with eventId,
-     * type, payload and the keys of the delivery rows (merchantId, livemode, sourceType,
-     * sourceId, now). A malformed body is a bug of the caller, so it throws and rolls back.
-     */
-    public Map<String, Object> event(Map<String, Object> in) throws JsonProcessingException {
-        for (String key : List.of("merchantId", "livemode", "type", "object", "sourceType", "sourceId", "now")) {
-            if (in.get(key) == null) {
-                throw new IllegalArgumentException("a webhook event needs " + key + "; got keys " + in.keySet());
-            }
-        }
-        String type = in.get("type").toString();
-        if (WebhookEventType.of(type).isEmpty()) {
-            throw new IllegalArgumentException("unknown webhook event type " + type + "; " + EVENTS_RULE);
-        }
-        if (!SOURCE_TYPES.contains(in.get("sourceType").toString())) {
-            throw new IllegalArgumentException("a webhook event's sourceType is one of " + SOURCE_TYPES);
-        }
-        String eventId = "evt_" + RandomTokens.base62(24);
-        Map<String, Object> event = new LinkedHashMap<>();
-        event.put("id", eventId);
-        event.put("type", type);
-        event.put("createdAt", ((OffsetDateTime) in.get("now")).toInstant());
-        event.put("livemode", in.get("livemode"));
-        event.put("data", Map.of("object", in.get("object")));
-        Map<String, Object> out = new LinkedHashMap<>();
-        for (String key : List.of("merchantId", "livemode", "sourceType", "sourceId", "now")) {
-            out.put(key, in.get(key));
-        }
-        out.put("eventId", eventId);
-        out.put("type", type);
-        out.put("payload", mapper.writeValueAsString(event));
-        return out;
+    /** The event as the bytes every endpoint receives: id, type, createdAt, livemode and data.object. */
+    String payload(WebhookEvent event, String eventId) throws JsonProcessingException {
+        Map<String, Object> body = new LinkedHashMap<>();
+        body.put("id", eventId);
+        body.put("type", event.type().value());
+        body.put("createdAt", event.now().toInstant());
+        body.put("livemode", event.livemode());
+        body.put("data", Map.of("object", event.object()));
+        return mapper.writeValueAsString(body);
     }
 
-    /** One delivery row per enabled endpoint (rows of select-webhook-endpoints-enabled.sql) subscribed to the event. */
-    public List<Map<String, Object>> deliveries(Map<String, Object> event, List<Map<String, Object>> endpoints) {
-        String type = (String) event.get("type");
+    /** One delivery of the same event (one id, one payload) per enabled endpoint subscribed to its type. */
+    public List<NewDelivery> deliveries(WebhookEvent event, List<EnabledEndpoint> endpoints)
+            throws JsonProcessingException {
+        String eventId = "evt_" + RandomTokens.base62(24);
+        String payload = payload(event, eventId);
         return endpoints.stream()
                 .filter(e -> {
-                    List<String> events = split(Rows.string(e, "events"));
-                    return events.contains(WebhookEventType.ALL) || events.contains(type);
+                    List<String> events = split(e.events());
+                    return events.contains(WebhookEventType.ALL) || events.contains(event.type().value());
                 })
-                .map(e -> {
-                    Map<String, Object> delivery = new LinkedHashMap<>(event);
-                    delivery.remove("type");
-                    delivery.put("kind", DeliveryKind.WEBHOOK_EVENT.name());
-                    delivery.put("webhookEndpointId", Rows.uuid(e, "id"));
-                    delivery.put("targetUrl", Rows.string(e, "url"));
-                    return delivery;
-                })
+                .map(e -> NewDelivery.webhookEvent(event, eventId, payload, e.id(), e.url()))
                 .toList();
     }
 
@@ -186,11 +155,6 @@ public class WebhookEndpoints {
      * secret's bytes after whsec_. Body in: the endpoint (or null when it was deleted); the
      * delivery row in property {@code rowProperty}. Only these headers and Content-Type go out,
      * and the body is the stored payload's bytes, exactly the ones signed.
-     */
-    @SuppressWarnings("unchecked")
-    /**
-     * The headers and body of a webhook event delivery for its endpoint as stored now
-     * (null when it was deleted); an endpoint deleted or disabled since refuses it.
      */
     public void sign(Exchange exchange, ClaimedDelivery delivery, Map<String, Object> endpoint) {
         if (endpoint == null) {

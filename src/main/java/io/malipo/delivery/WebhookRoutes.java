@@ -1,7 +1,6 @@
 package io.malipo.delivery;
 
 import io.malipo.common.ApiException;
-import io.malipo.common.Rows;
 import io.malipo.common.Transactions;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -93,13 +92,14 @@ public class WebhookRoutes extends RouteBuilder {
                 .enrich("direct:webhook-event-deliveries", AggregationStrategies.useOriginal());
 
         from("direct:webhook-event-deliveries").routeId("webhook-event-deliveries")
+                .convertBodyTo(WebhookEvent.class)
                 .process(e -> {
-                    Map<String, Object> event = endpoints.event(e.getIn().getBody(Map.class));
+                    WebhookEvent event = e.getIn().getBody(WebhookEvent.class);
                     e.setProperty(EVENT, event);
-                    e.getIn().setBody(Map.of("merchantId", event.get("merchantId"), "livemode", event.get("livemode")));
+                    e.getIn().setBody(Map.of("merchantId", event.merchantId(), "livemode", event.livemode()));
                 })
-                .to(SQL + "select-webhook-endpoints-enabled.sql")
-                .process(e -> e.getIn().setBody(endpoints.deliveries(e.getProperty(EVENT, Map.class),
+                .to(SQL + "select-webhook-endpoints-enabled.sql?outputClass=io.malipo.delivery.EnabledEndpoint")
+                .process(e -> e.getIn().setBody(endpoints.deliveries(e.getProperty(EVENT, WebhookEvent.class),
                         e.getIn().getBody(List.class))))
                 .split(body()).stopOnException()
                     .to(DeliveryEndpoints.ENQUEUE)

@@ -1,8 +1,8 @@
 package io.malipo.payments;
 
 import io.malipo.delivery.DeliveryEndpoints;
+import io.malipo.delivery.WebhookEvent;
 import io.malipo.delivery.WebhookEventType;
-import java.util.LinkedHashMap;
 import java.util.Map;
 import org.apache.camel.Exchange;
 import org.apache.camel.builder.RouteBuilder;
@@ -36,18 +36,12 @@ public class PaymentEventRoutes extends RouteBuilder {
                 .to(DeliveryEndpoints.WEBHOOK_EVENT_ENQUEUE);
     }
 
-    private Map<String, Object> event(Exchange exchange) {
+    private WebhookEvent event(Exchange exchange) {
         PaymentView view = exchange.getIn().getBody(PaymentView.class);
         StoredPayment payment = exchange.getProperty(Settlement.PAYMENT, StoredPayment.class);
         boolean succeeded = Boolean.TRUE.equals(exchange.getProperty(Settlement.SUCCEEDED, Boolean.class));
-        Map<String, Object> event = new LinkedHashMap<>();
-        event.put("merchantId", payment.merchantId());
-        event.put("livemode", payment.livemode());
-        event.put("type", (succeeded ? WebhookEventType.PAYMENT_SUCCEEDED : WebhookEventType.PAYMENT_FAILED).value());
-        event.put("object", view);
-        event.put("sourceType", "PAYMENT");
-        event.put("sourceId", view.id());
-        event.put("now", payments.now());
-        return event;
+        return new WebhookEvent(payment.merchantId(), payment.livemode(),
+                succeeded ? WebhookEventType.PAYMENT_SUCCEEDED : WebhookEventType.PAYMENT_FAILED, view, "PAYMENT",
+                view.id(), payments.now());
     }
 }

@@ -7,6 +7,8 @@ import io.malipo.channels.SettlementReport;
 import io.malipo.common.ApiException;
 import io.malipo.common.SqlFiles;
 import io.malipo.common.SqlRecords;
+import io.malipo.delivery.WebhookEvent;
+import io.malipo.delivery.WebhookEventType;
 import io.malipo.payments.Conflicts.Conflict;
 import io.malipo.payments.Conflicts.Resolution;
 import io.malipo.payments.Transfer.Kind;
@@ -235,19 +237,12 @@ public class Transfers {
     }
 
     /** The webhook event of a settled transfer; body in: its view. */
-    public Map<String, Object> event(Exchange exchange) {
+    public WebhookEvent event(Exchange exchange) {
         Transfer transfer = exchange.getProperty(ROW, Transfer.class);
         SettlementReport report = exchange.getProperty(SETTLED, SettlementReport.class);
-        Map<String, Object> event = new LinkedHashMap<>();
-        event.put("merchantId", transfer.merchantId());
-        event.put("livemode", transfer.livemode());
-        event.put("type", transfer.kind().noun()
-                + (report.outcome() == Outcome.SUCCEEDED ? ".succeeded" : ".failed"));
-        event.put("object", exchange.getIn().getBody());
-        event.put("sourceType", transfer.kind().name());
-        event.put("sourceId", transfer.id());
-        event.put("now", payments.now());
-        return event;
+        String type = transfer.kind().noun() + (report.outcome() == Outcome.SUCCEEDED ? ".succeeded" : ".failed");
+        return new WebhookEvent(transfer.merchantId(), transfer.livemode(), WebhookEventType.of(type).orElseThrow(),
+                exchange.getIn().getBody(), transfer.kind().name(), transfer.id(), payments.now());
     }
 
     public OffsetDateTime now() {

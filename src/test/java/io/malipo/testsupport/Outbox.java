@@ -1,12 +1,12 @@
 package io.malipo.testsupport;
 
+import io.malipo.delivery.DeliveryEndpoints;
+import io.malipo.delivery.NewDelivery;
 import java.time.Clock;
 import java.net.URI;
 import java.time.OffsetDateTime;
 import java.util.ArrayList;
-import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Map;
 import java.util.UUID;
 import org.apache.camel.CamelContext;
 import org.springframework.jdbc.core.JdbcTemplate;
@@ -27,19 +27,13 @@ public final class Outbox {
     /** A callback of the merchant's to target; answers the delivery's id. */
     public UUID enqueue(CheckoutClient merchant, boolean livemode, String target) {
         UUID source = UUID.randomUUID();
-        Map<String, Object> row = new LinkedHashMap<>();
-        row.put("merchantId", jdbc.queryForObject("SELECT id FROM merchant WHERE vendor = ?", UUID.class,
-                merchant.vendor));
-        row.put("livemode", livemode);
-        row.put("kind", "CHECKOUT_CALLBACK");
-        row.put("credentialId", jdbc.queryForObject("SELECT id FROM checkout_credential WHERE api_key = ?",
-                UUID.class, merchant.apiKey));
-        row.put("targetUrl", target);
-        row.put("payload", "{\"order_id\":\"L-1\",\"result\":\"SUCCESS\"}");
-        row.put("sourceType", "payment");
-        row.put("sourceId", source);
-        row.put("now", OffsetDateTime.now(clock));
-        camel.createProducerTemplate().sendBody("direct:delivery-enqueue", row);
+        UUID merchantId = jdbc.queryForObject("SELECT id FROM merchant WHERE vendor = ?", UUID.class,
+                merchant.vendor);
+        UUID credentialId = jdbc.queryForObject("SELECT id FROM checkout_credential WHERE api_key = ?", UUID.class,
+                merchant.apiKey);
+        camel.createProducerTemplate().sendBody(DeliveryEndpoints.ENQUEUE, NewDelivery.checkoutCallback(merchantId,
+                livemode, credentialId, target, "{\"order_id\":\"L-1\",\"result\":\"SUCCESS\"}", source,
+                OffsetDateTime.now(clock)));
         return jdbc.queryForObject("SELECT id FROM delivery WHERE source_id = ?", UUID.class, source);
     }
 
