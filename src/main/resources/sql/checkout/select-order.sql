@@ -1,3 +1,4 @@
+-- An order and its completing payment's details: the StoredOrder record.
 SELECT o.id, o.order_id, o.amount, o.currency, o.payment_status, o.cancel_reason, o.expires_at, o.created_at,
        o.request_hash, o.create_response, o.payment_methods, o.attempts, o.buyer_phone,
        p.transid, p.provider, p.reference, p.msisdn

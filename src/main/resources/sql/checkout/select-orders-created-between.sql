@@ -1,3 +1,4 @@
+-- The orders of a period, oldest first, as ListedOrder records.
 SELECT order_id, created_at, amount, currency, payment_status
 FROM checkout_order
 WHERE merchant_id = :#merchantId

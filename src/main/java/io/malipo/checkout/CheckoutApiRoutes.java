@@ -1,13 +1,12 @@
 package io.malipo.checkout;
 
 import io.malipo.common.ApiException;
-import io.malipo.common.Rows;
+import io.malipo.common.SqlRecords;
 import io.malipo.merchant.CheckoutCredential;
 import io.malipo.merchant.MerchantEndpoints;
 import java.time.LocalDate;
 import java.time.format.DateTimeParseException;
 import java.time.temporal.ChronoUnit;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -105,7 +104,7 @@ public class CheckoutApiRoutes extends CheckoutRouteBuilder {
         operation("direct:checkout-order-status", CheckoutOperation.ORDER_STATUS)
                 .process(this::orderKeys)
                 .to(SQL + "update-order-expired.sql")
-                .to(SQL + "select-order.sql?outputType=SelectOne")
+                .to(SQL + "select-order.sql?outputType=SelectOne&outputClass=io.malipo.checkout.StoredOrder")
                 .process(e -> envelope.success(e, "Order fetched successfully",
                         List.of(orders.statusItem(foundOrder(e)))));
 
@@ -122,14 +121,14 @@ public class CheckoutApiRoutes extends CheckoutRouteBuilder {
                         .process(e -> envelope.success(e, "Order cancelled successfully", List.of()))
                     .otherwise()
                         .setBody(exchangeProperty(ORDER_KEYS))
-                        .to(SQL + "select-order.sql?outputType=SelectOne")
+                        .to(SQL + "select-order.sql?outputType=SelectOne&outputClass=io.malipo.checkout.StoredOrder")
                         .process(this::explainRefusedCancel)
                 .end();
 
         operation("direct:checkout-list-orders", CheckoutOperation.LIST_ORDERS)
                 .process(this::listRange)
                 .to(SQL + "update-merchant-orders-expired.sql")
-                .to(SQL + "select-orders-created-between.sql")
+                .to(SQL + "select-orders-created-between.sql?outputClass=io.malipo.checkout.ListedOrder")
                 .process(this::listAnswer);
     }
 
@@ -137,27 +136,26 @@ public class CheckoutApiRoutes extends CheckoutRouteBuilder {
         FieldReader fields = new FieldReader(params(exchange));
         Optional<String> orderId = fields.requiredText("order_id", 64);
         fields.throwIfInvalid();
-        Map<String, Object> keys = orders.keys(credential(exchange), orderId.orElseThrow(), orders.now());
+        OrderKeys keys = OrderKeys.of(credential(exchange), orderId.orElseThrow(), orders.now());
         exchange.setProperty(ORDER_KEYS, keys);
         exchange.getIn().setBody(keys);
     }
 
-    @SuppressWarnings("unchecked")
-    private Map<String, Object> foundOrder(Exchange exchange) {
-        Map<String, Object> row = exchange.getIn().getBody(Map.class);
-        if (row == null) {
+    private StoredOrder foundOrder(Exchange exchange) {
+        StoredOrder order = exchange.getIn().getBody(StoredOrder.class);
+        if (order == null) {
             throw ApiException.notFound("There is no order with order_id "
-                    + exchange.getProperty(ORDER_KEYS, Map.class).get("orderId") + ".");
+                    + exchange.getProperty(ORDER_KEYS, OrderKeys.class).orderId() + ".");
         }
-        return row;
+        return order;
     }
 
     private void explainRefusedCancel(Exchange exchange) throws Exception {
-        Map<String, Object> order = foundOrder(exchange);
-        OrderStatus status = OrderStatus.valueOf(Rows.string(order, "payment_status"));
-        if (status == OrderStatus.CANCELLED && "EXPIRED".equals(Rows.string(order, "cancel_reason"))) {
+        StoredOrder order = foundOrder(exchange);
+        OrderStatus status = order.paymentStatus();
+        if (order.expired()) {
             throw new ApiException(410, "order_expired", "The order expired at "
-                    + orders.creationDate(Rows.instant(order, "expires_at")) + " and cannot be cancelled.");
+                    + orders.creationDate(order.expiresAt().toInstant()) + " and cannot be cancelled.");
         }
         switch (status) {
             case CANCELLED -> envelope.success(exchange, "Order was already cancelled", List.of());
@@ -183,7 +181,7 @@ public class CheckoutApiRoutes extends CheckoutRouteBuilder {
         }
         fields.throwIfInvalid();
         CheckoutCredential merchant = credential(exchange);
-        Map<String, Object> query = new LinkedHashMap<>(orders.keys(merchant, null, orders.now()));
+        Map<String, Object> query = SqlRecords.parameters(OrderKeys.of(merchant, null, orders.now()));
         query.put("from", from.orElseThrow().atStartOfDay(properties.zone()).toOffsetDateTime());
         query.put("to", to.orElseThrow().plusDays(1).atStartOfDay(properties.zone()).toOffsetDateTime());
         query.put("limit", properties.listMaxOrders() + 1);
@@ -192,7 +190,7 @@ public class CheckoutApiRoutes extends CheckoutRouteBuilder {
 
     private void listAnswer(Exchange exchange) throws Exception {
         @SuppressWarnings("unchecked")
-        List<Map<String, Object>> rows = exchange.getIn().getBody(List.class);
+        List<ListedOrder> rows = exchange.getIn().getBody(List.class);
         int max = properties.listMaxOrders();
         List<Map<String, Object>> items = rows.stream().limit(max).map(orders::listItem).toList();
         envelope.success(exchange, rows.size() > max

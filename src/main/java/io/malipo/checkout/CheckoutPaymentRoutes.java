@@ -12,9 +12,7 @@ import io.malipo.payments.NewPayment;
 import io.malipo.payments.PaymentPlan;
 import io.malipo.payments.PaymentStatus;
 import io.malipo.payments.PaymentsEndpoints;
-import java.math.BigDecimal;
 import java.util.LinkedHashMap;
-import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.UUID;
@@ -90,7 +88,7 @@ public class CheckoutPaymentRoutes extends CheckoutRouteBuilder {
         from("direct:checkout-payment-start").routeId("checkout-payment-start").errorHandler(noErrorHandler())
                 .process(this::orderKeys)
                 .to(SQL + "update-order-expired.sql")
-                .to(SQL + "select-order.sql?outputType=SelectOne")
+                .to(SQL + "select-order.sql?outputType=SelectOne&outputClass=io.malipo.checkout.StoredOrder")
                 .process(this::requireOrder)
                 .setBody(this::orderAndTransid)
                 .to(PaymentsEndpoints.FIND_BY_ORDER_TRANSID)
@@ -177,12 +175,11 @@ public class CheckoutPaymentRoutes extends CheckoutRouteBuilder {
 
     private void orderKeys(Exchange exchange) {
         PaymentRequest request = exchange.getProperty(REQUEST, PaymentRequest.class);
-        exchange.getIn().setBody(orders.keys(credential(exchange), request.orderId(), orders.now()));
+        exchange.getIn().setBody(OrderKeys.of(credential(exchange), request.orderId(), orders.now()));
     }
 
-    @SuppressWarnings("unchecked")
     private void requireOrder(Exchange exchange) {
-        Map<String, Object> order = exchange.getIn().getBody(Map.class);
+        StoredOrder order = exchange.getIn().getBody(StoredOrder.class);
         if (order == null) {
             throw ApiException.notFound("There is no order with order_id "
                     + exchange.getProperty(REQUEST, PaymentRequest.class).orderId() + ".");
@@ -190,10 +187,9 @@ public class CheckoutPaymentRoutes extends CheckoutRouteBuilder {
         exchange.setProperty(ORDER, order);
     }
 
-    @SuppressWarnings("unchecked")
     private Map<String, Object> orderAndTransid(Exchange exchange) {
-        Map<String, Object> order = exchange.getProperty(ORDER, Map.class);
-        return Map.of("orderUuid", Rows.uuid(order, "id"),
+        StoredOrder order = exchange.getProperty(ORDER, StoredOrder.class);
+        return Map.of("orderUuid", order.id(),
                 "transid", exchange.getProperty(REQUEST, PaymentRequest.class).transid());
     }
 
@@ -208,24 +204,22 @@ public class CheckoutPaymentRoutes extends CheckoutRouteBuilder {
         envelope.pending(exchange, IN_PROGRESS);
     }
 
-    @SuppressWarnings("unchecked")
     private void requirePayable(Exchange exchange) {
-        Map<String, Object> order = exchange.getProperty(ORDER, Map.class);
+        StoredOrder order = exchange.getProperty(ORDER, StoredOrder.class);
         PaymentRequest request = exchange.getProperty(REQUEST, PaymentRequest.class);
         refuseUnpayable(order);
-        if (request.channel() == Channel.CARD && List.of(Rows.string(order, "payment_methods").split(",")).stream()
-                .map(PaymentMethod::valueOf).noneMatch(PaymentMethod.CARD_METHODS::contains)) {
+        if (request.channel() == Channel.CARD && !order.acceptsCards()) {
             throw ApiException.badRequest("card_not_accepted", "This order does not accept cards (payment_methods "
-                    + Rows.string(order, "payment_methods") + ").");
+                    + order.paymentMethods() + ").");
         }
     }
 
     /** 410 for an expired order, 400 for one that is paid, being paid or closed. */
-    private void refuseUnpayable(Map<String, Object> order) {
-        OrderStatus status = OrderStatus.valueOf(Rows.string(order, "payment_status"));
-        if (status == OrderStatus.CANCELLED && "EXPIRED".equals(Rows.string(order, "cancel_reason"))) {
+    private void refuseUnpayable(StoredOrder order) {
+        OrderStatus status = order.paymentStatus();
+        if (order.expired()) {
             throw new ApiException(410, "order_expired", "The order expired at "
-                    + orders.creationDate(Rows.instant(order, "expires_at")) + " and can no longer be paid.");
+                    + orders.creationDate(order.expiresAt().toInstant()) + " and can no longer be paid.");
         }
         switch (status) {
             case PENDING -> {
@@ -240,20 +234,17 @@ public class CheckoutPaymentRoutes extends CheckoutRouteBuilder {
         }
     }
 
-    @SuppressWarnings("unchecked")
     private NewPayment newPayment(Exchange exchange) {
-        Map<String, Object> order = exchange.getProperty(ORDER, Map.class);
+        StoredOrder order = exchange.getProperty(ORDER, StoredOrder.class);
         PaymentRequest request = exchange.getProperty(REQUEST, PaymentRequest.class);
         CheckoutCredential merchant = credential(exchange);
-        return new NewPayment(merchant.merchantId(), merchant.livemode(), Rows.uuid(order, "id"), request.channel(),
-                null, request.msisdn(), request.cardToken(), request.transid(), (BigDecimal) order.get("amount"),
-                Rows.string(order, "currency"), null, null);
+        return new NewPayment(merchant.merchantId(), merchant.livemode(), order.id(), request.channel(), null,
+                request.msisdn(), request.cardToken(), request.transid(), order.amount(), order.currency(), null, null);
     }
 
-    @SuppressWarnings("unchecked")
     private Map<String, Object> claim(Exchange exchange) {
-        Map<String, Object> order = exchange.getProperty(ORDER, Map.class);
-        return Map.of("orderUuid", Rows.uuid(order, "id"), "now", orders.now(),
+        StoredOrder order = exchange.getProperty(ORDER, StoredOrder.class);
+        return Map.of("orderUuid", order.id(), "now", orders.now(),
                 "maxAttempts", properties.maxAttempts());
     }
 
@@ -265,9 +256,9 @@ public class CheckoutPaymentRoutes extends CheckoutRouteBuilder {
             return;
         }
         PaymentRequest request = exchange.getProperty(REQUEST, PaymentRequest.class);
-        Map<String, Object> order = orders.find(credential(exchange), request.orderId()).orElseThrow();
+        StoredOrder order = orders.find(credential(exchange), request.orderId()).orElseThrow();
         refuseUnpayable(order);
-        if (Rows.instant(order, "expires_at").isBefore(orders.now().toInstant())) {
+        if (order.expiresAt().isBefore(orders.now())) {
             throw new ApiException(410, "order_expired", "The order has expired and can no longer be paid.");
         }
         throw ApiException.badRequest("payment_in_progress", "Another payment of this order is in progress.");

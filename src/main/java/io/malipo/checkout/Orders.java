@@ -7,8 +7,8 @@ import com.fasterxml.jackson.databind.SerializationFeature;
 import io.malipo.common.ApiException;
 import io.malipo.common.MalipoProperties;
 import io.malipo.common.RandomTokens;
-import io.malipo.common.Rows;
 import io.malipo.common.SqlFiles;
+import io.malipo.common.SqlRecords;
 import io.malipo.common.Times;
 import io.malipo.merchant.CheckoutCredential;
 import java.math.BigDecimal;
@@ -72,7 +72,7 @@ public class Orders {
     public Map<String, Object> create(CheckoutCredential merchant, NewOrder order) {
         String hash = hash(order);
         for (int attempt = 1; ; attempt++) {
-            Optional<Map<String, Object>> existing = find(merchant, order.orderId());
+            Optional<StoredOrder> existing = find(merchant, order.orderId());
             if (existing.isPresent()) {
                 return repeat(existing.get(), hash, order.orderId());
             }
@@ -90,7 +90,7 @@ public class Orders {
 
     private Map<String, Object> insert(CheckoutCredential merchant, NewOrder order, String hash) {
         OffsetDateTime now = now();
-        Map<String, Object> keys = keys(merchant, order.orderId(), now);
+        Map<String, Object> keys = SqlRecords.parameters(OrderKeys.of(merchant, order.orderId(), now));
         UUID buyerId = null;
         boolean newBuyer = false;
         if (order.buyerUserid() != null) {
@@ -164,33 +164,23 @@ public class Orders {
         return order.gatewayBuyerUuid();
     }
 
-    private Map<String, Object> repeat(Map<String, Object> existing, String hash, String orderId) {
-        if (!hash.equals(Rows.string(existing, "request_hash"))) {
+    private Map<String, Object> repeat(StoredOrder existing, String hash, String orderId) {
+        if (!hash.equals(existing.requestHash())) {
             throw ApiException.badRequest("order_id_reused", "order_id " + orderId + " already names another order "
-                    + "(created " + creationDate(Rows.instant(existing, "created_at")) + "); use a new order_id.");
+                    + "(created " + creationDate(existing.createdAt().toInstant()) + "); use a new order_id.");
         }
         try {
-            return mapper.readValue(Rows.string(existing, "create_response"),
+            return mapper.readValue(existing.createResponse(),
                     new TypeReference<LinkedHashMap<String, Object>>() { });
         } catch (JsonProcessingException e) {
             throw new IllegalStateException("stored create-order answer of order " + orderId + " is not JSON", e);
         }
     }
 
-    Optional<Map<String, Object>> find(CheckoutCredential merchant, String orderId) {
-        List<Map<String, Object>> rows = jdbc.queryForList(SqlFiles.load("checkout/select-order.sql"),
-                keys(merchant, orderId, now()));
-        return rows.stream().findFirst();
-    }
-
-    /** The parameters every order statement is scoped by: the caller's merchant and mode. */
-    public Map<String, Object> keys(CheckoutCredential merchant, String orderId, OffsetDateTime now) {
-        Map<String, Object> keys = new LinkedHashMap<>();
-        keys.put("merchantId", merchant.merchantId());
-        keys.put("livemode", merchant.livemode());
-        keys.put("orderId", orderId);
-        keys.put("now", now);
-        return keys;
+    Optional<StoredOrder> find(CheckoutCredential merchant, String orderId) {
+        return jdbc.query(SqlFiles.load("checkout/select-order.sql"),
+                SqlRecords.parameters(OrderKeys.of(merchant, orderId, now())), SqlRecords.rows(StoredOrder.class))
+                .stream().findFirst();
     }
 
     public OffsetDateTime now() {
@@ -198,33 +188,31 @@ public class Orders {
     }
 
     /** An order-status data item. Payment details appear only once the order is COMPLETED. */
-    public Map<String, Object> statusItem(Map<String, Object> row) {
+    public Map<String, Object> statusItem(StoredOrder order) {
         Map<String, Object> item = new LinkedHashMap<>();
-        item.put("order_id", Rows.string(row, "order_id"));
-        item.put("creation_date", creationDate(Rows.instant(row, "created_at")));
-        item.put("amount", amountText((BigDecimal) row.get("amount")));
-        item.put("currency", Rows.string(row, "currency"));
-        item.put("payment_status", Rows.string(row, "payment_status"));
-        boolean completed = OrderStatus.valueOf(Rows.string(row, "payment_status")) == OrderStatus.COMPLETED;
-        String payer = Rows.string(row, "msisdn") == null ? Rows.string(row, "buyer_phone") : Rows.string(row, "msisdn");
-        item.put("transid", completed ? Rows.string(row, "transid") : null);
-        item.put("channel", completed ? channelName(Rows.string(row, "provider")) : null);
-        item.put("reference", completed ? Rows.string(row, "reference") : null);
-        item.put("msisdn", completed ? payer : null);
-        item.put("phone", completed ? payer : null);
+        item.put("order_id", order.orderId());
+        item.put("creation_date", creationDate(order.createdAt().toInstant()));
+        item.put("amount", amountText(order.amount()));
+        item.put("currency", order.currency());
+        item.put("payment_status", order.paymentStatus().name());
+        boolean completed = order.paymentStatus() == OrderStatus.COMPLETED;
+        item.put("transid", completed ? order.transid() : null);
+        item.put("channel", completed ? channelName(order.provider()) : null);
+        item.put("reference", completed ? order.reference() : null);
+        item.put("msisdn", completed ? order.payer() : null);
+        item.put("phone", completed ? order.payer() : null);
         return item;
     }
 
     /** A list-orders data item, with result summarising the status. */
-    public Map<String, Object> listItem(Map<String, Object> row) {
-        String status = Rows.string(row, "payment_status");
+    public Map<String, Object> listItem(ListedOrder order) {
         Map<String, Object> item = new LinkedHashMap<>();
-        item.put("order_id", Rows.string(row, "order_id"));
-        item.put("creation_date", creationDate(Rows.instant(row, "created_at")));
-        item.put("amount", amountText((BigDecimal) row.get("amount")));
-        item.put("currency", Rows.string(row, "currency"));
-        item.put("payment_status", status);
-        item.put("result", OrderStatus.valueOf(status).result());
+        item.put("order_id", order.orderId());
+        item.put("creation_date", creationDate(order.createdAt().toInstant()));
+        item.put("amount", amountText(order.amount()));
+        item.put("currency", order.currency());
+        item.put("payment_status", order.paymentStatus().name());
+        item.put("result", order.paymentStatus().result());
         return item;
     }
 
