@@ -1,5 +1,6 @@
 package io.malipo.common;
 
+import java.util.Collection;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -36,5 +37,11 @@ public final class KeysetPages {
     /** The seq to ask the next page before, or null when these rows (read with {@link #oneMore}) are the last. */
     public static String nextBefore(List<Map<String, Object>> rows, int limit) {
         return rows.size() > limit ? String.valueOf(rows.get(limit - 1).get("seq")) : null;
+    }
+
+    /** The same for rows read into records. */
+    public static String nextBefore(Collection<? extends Sequenced> rows, int limit) {
+        return rows.size() > limit ? String.valueOf(rows.stream().skip(limit - 1).findFirst().orElseThrow().seq())
+                : null;
     }
 }

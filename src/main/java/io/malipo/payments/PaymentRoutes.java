@@ -120,18 +120,15 @@ public class PaymentRoutes extends RouteBuilder {
 
         from(PaymentsEndpoints.SETTLEMENT_CONFLICTS_LIST).routeId("settlement-conflicts-list").errorHandler(noErrorHandler())
                 .process(KeysetPages.oneMore())
-                .to("sql:classpath:sql/payments/select-conflicts-page.sql")
+                .to(SQL + "select-conflicts-page.sql?outputClass=io.malipo.payments.SettlementConflictView")
                 .process(e -> e.getIn().setBody(SettlementConflictPage.of(e.getIn().getBody(List.class),
                         KeysetPages.limit(e))));
 
         from(PaymentsEndpoints.VIEWS_PAGE).routeId("payment-views-page").errorHandler(noErrorHandler())
-                .to(SQL + "select-payment-views-page.sql")
-                .process(e -> e.getIn().setBody(PaymentView.all(e.getIn().getBody(List.class))));
+                .to(SQL + "select-payment-views-page.sql?outputClass=io.malipo.payments.PaymentView");
 
         from(PaymentsEndpoints.VIEW).routeId("payment-view").errorHandler(noErrorHandler())
-                .to(SQL + "select-payment-view.sql?outputType=SelectOne")
-                .process(e -> e.getIn().setBody(e.getIn().getBody() == null ? null
-                        : PaymentView.of(e.getIn().getBody(Map.class))));
+                .to(SQL + "select-payment-view.sql?outputType=SelectOne&outputClass=io.malipo.payments.PaymentView");
 
         from(PaymentsEndpoints.CREATE).routeId("payment-create").errorHandler(noErrorHandler())
                 .process(e -> {

@@ -15,7 +15,6 @@ import io.malipo.common.Transactions;
 import io.malipo.delivery.DeliveryEndpoints;
 import io.malipo.ledger.LedgerEndpoints;
 import io.malipo.payments.Transfer.Kind;
-import java.util.List;
 import java.util.Map;
 import java.util.UUID;
 import org.apache.camel.Exchange;
@@ -269,18 +268,13 @@ public class TransferRoutes extends RouteBuilder {
                 .to("direct:transfer-send");
 
         from(PaymentsEndpoints.PAYOUT_VIEW).routeId("payout-view")
-                .to(SQL + "select-payout-view.sql?outputType=SelectOne")
-                .process(e -> e.getIn().setBody(e.getIn().getBody() == null ? null
-                        : PayoutView.of(e.getIn().getBody(Map.class))));
+                .to(SQL + "select-payout-view.sql?outputType=SelectOne&outputClass=io.malipo.payments.PayoutView");
 
         from(PaymentsEndpoints.PAYOUT_VIEWS_PAGE).routeId("payout-views-page")
-                .to(SQL + "select-payout-views-page.sql")
-                .process(e -> e.getIn().setBody(PayoutView.all(e.getIn().getBody(List.class))));
+                .to(SQL + "select-payout-views-page.sql?outputClass=io.malipo.payments.PayoutView");
 
         from(PaymentsEndpoints.REVERSAL_VIEW).routeId("reversal-view")
-                .to(SQL + "select-reversal-view.sql?outputType=SelectOne")
-                .process(e -> e.getIn().setBody(e.getIn().getBody() == null ? null
-                        : ReversalView.of(e.getIn().getBody(Map.class))));
+                .to(SQL + "select-reversal-view.sql?outputType=SelectOne&outputClass=io.malipo.payments.ReversalView");
     }
 
     /** The transfer the exchange is making. */
