@@ -53,7 +53,7 @@ public class ProviderBreakers {
                 + (Boolean.TRUE.equals(exchange.getProperty(PaymentProperties.LIVEMODE, Boolean.class)) ? ":live"
                         : ":test"));
         if (!breaker.tryAcquirePermission()) {
-            exchange.setProperty(PaymentProperties.OUTCOME, Outcome.UNAVAILABLE);
+            exchange.setProperty(PaymentProperties.OUTCOME, PushAnswer.UNAVAILABLE);
             LOG.info("Not calling {}: its circuit is open", breaker.getName());
             return false;
         }

@@ -34,7 +34,7 @@ public class ProviderFailures {
      * failure of the provider for its circuit breaker.
      */
     public void answered(Exchange exchange) {
-        exchange.setProperty(PaymentProperties.OUTCOME, Outcome.PENDING);
+        exchange.setProperty(PaymentProperties.OUTCOME, PushAnswer.PENDING);
         int status = exchange.getMessage().getHeader(Exchange.HTTP_RESPONSE_CODE, 0, Integer.class);
         if (status >= 500 || status == 408 || status == 429 || status == 0) {
             exchange.setProperty(PaymentProperties.PROVIDER_FAILED, true);
@@ -50,18 +50,18 @@ public class ProviderFailures {
      */
     public void push(Exchange exchange) {
         Throwable failure = exchange.getProperty(Exchange.EXCEPTION_CAUGHT, Throwable.class);
-        Outcome outcome = classify(failure);
+        PushAnswer outcome = classify(failure);
         exchange.setProperty(PaymentProperties.OUTCOME, outcome);
         exchange.setProperty(PaymentProperties.PROVIDER_FAILED, true);
         LOG.warn("Sending {} {} to {} failed ({}): {}", kind(exchange),
                 exchange.getProperty(PaymentProperties.REFERENCE), exchange.getProperty(PaymentProperties.PROVIDER),
-                outcome == Outcome.UNAVAILABLE ? "nothing was sent" : "outcome unknown", describe(failure));
+                outcome == PushAnswer.UNAVAILABLE ? "nothing was sent" : "outcome unknown", describe(failure));
     }
 
     /** A failed status query: whatever went wrong, the outcome is still unknown. */
     public void status(Exchange exchange) {
         Throwable failure = exchange.getProperty(Exchange.EXCEPTION_CAUGHT, Throwable.class);
-        exchange.setProperty(PaymentProperties.OUTCOME, Outcome.PENDING);
+        exchange.setProperty(PaymentProperties.OUTCOME, PaymentResult.PENDING);
         exchange.setProperty(PaymentProperties.PROVIDER_FAILED, true);
         LOG.info("Status query of {} {} at {} failed; asking again later: {}", kind(exchange),
                 exchange.getProperty(PaymentProperties.REFERENCE), exchange.getProperty(PaymentProperties.PROVIDER),
@@ -73,19 +73,19 @@ public class ProviderFailures {
      * breaker did not let out. A TLS handshake that failed sent no request bytes; a connection
      * the pool could not lend in time was never used.
      */
-    static Outcome classify(Throwable failure) {
+    static PushAnswer classify(Throwable failure) {
         if (failure == null || failure instanceof CallNotPermittedException) {
-            return Outcome.UNAVAILABLE;
+            return PushAnswer.UNAVAILABLE;
         }
         for (Throwable cause = failure; cause != null; cause = cause.getCause()) {
             if (cause instanceof HttpHostConnectException || cause instanceof ConnectException
                     || cause instanceof ConnectTimeoutException || cause instanceof UnknownHostException
                     || cause instanceof NoRouteToHostException || cause instanceof SSLHandshakeException
                     || cause instanceof ConnectionRequestTimeoutException) {
-                return Outcome.UNAVAILABLE;
+                return PushAnswer.UNAVAILABLE;
             }
         }
-        return Outcome.PENDING;
+        return PushAnswer.PENDING;
     }
 
     private static String kind(Exchange exchange) {

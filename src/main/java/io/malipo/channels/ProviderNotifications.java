@@ -73,7 +73,6 @@ public class ProviderNotifications {
 
     /** The canonical report the connector read out of the notification, as the body; null when not final. */
     public void report(Exchange exchange) {
-        Outcome outcome = exchange.getProperty(PaymentProperties.OUTCOME, Outcome.class);
         String eventKey = exchange.getProperty(PaymentProperties.EVENT_KEY, String.class);
         String reference = exchange.getProperty(PaymentProperties.REFERENCE, String.class);
         String token = exchange.getProperty(PaymentProperties.PAYMENT_TOKEN, String.class);
@@ -82,11 +81,12 @@ public class ProviderNotifications {
             throw ApiException.badRequest("unreadable_notification", "The notification is not in this provider's "
                     + "notification format.");
         }
-        if (outcome == null || blank(eventKey) || blank(providerRef) || blank(reference) && blank(token)) {
+        if (exchange.getProperty(PaymentProperties.OUTCOME) == null || blank(eventKey) || blank(providerRef) || blank(reference) && blank(token)) {
             throw ApiException.badRequest("unreadable_notification",
                     "The notification names no outcome, no transaction id, or nothing of Malipo's it is about.");
         }
-        if (outcome != Outcome.SUCCEEDED && outcome != Outcome.FAILED) {
+        PaymentResult outcome = PaymentResult.of(exchange);
+        if (!outcome.isFinal()) {
             exchange.getIn().setBody(null);
             return;
         }

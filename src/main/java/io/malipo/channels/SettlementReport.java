@@ -13,7 +13,7 @@ import org.apache.camel.Exchange;
  * @param livemode the mode its source may settle: a sandbox report cannot settle a live payment
  * @param uncounted true when nothing reached the payer, so the attempt does not count against the order
  */
-public record SettlementReport(String provider, String eventKey, Outcome outcome, UUID paymentId, String reference,
+public record SettlementReport(String provider, String eventKey, PaymentResult outcome, UUID paymentId, String reference,
         String paymentToken, String providerRef, BigDecimal amount, String currency, String msisdn,
         String failureCode, String failureMessage, boolean livemode, boolean uncounted) {
 
@@ -23,7 +23,7 @@ public record SettlementReport(String provider, String eventKey, Outcome outcome
      */
     public static SettlementReport queried(Exchange exchange, UUID id, String reference, String provider,
             boolean livemode) {
-        Outcome outcome = exchange.getProperty(PaymentProperties.OUTCOME, Outcome.class);
+        PaymentResult outcome = PaymentResult.of(exchange);
         return new SettlementReport(provider, "status:" + id + ":" + outcome, outcome, id, reference, null,
                 exchange.getProperty(PaymentProperties.PROVIDER_REF, String.class), null, null, null,
                 exchange.getProperty(PaymentProperties.FAILURE_CODE, String.class),
@@ -38,10 +38,10 @@ public record SettlementReport(String provider, String eventKey, Outcome outcome
      */
     public static SettlementReport refused(Exchange exchange, String eventKey, UUID id, String reference,
             String unreachable) {
-        boolean unavailable = exchange.getProperty(PaymentProperties.OUTCOME, Outcome.class) == Outcome.UNAVAILABLE;
+        boolean unavailable = PushAnswer.of(exchange) == PushAnswer.UNAVAILABLE;
         String message = exchange.getProperty(PaymentProperties.FAILURE_MESSAGE, String.class);
         return new SettlementReport(exchange.getProperty(PaymentProperties.PROVIDER, String.class), eventKey,
-                Outcome.FAILED, id, reference, null, exchange.getProperty(PaymentProperties.PROVIDER_REF, String.class),
+                PaymentResult.FAILED, id, reference, null, exchange.getProperty(PaymentProperties.PROVIDER_REF, String.class),
                 null, null, null, unavailable ? "provider_unavailable"
                         : exchange.getProperty(PaymentProperties.FAILURE_CODE, "declined", String.class),
                 unavailable && unreachable != null ? unreachable : message,

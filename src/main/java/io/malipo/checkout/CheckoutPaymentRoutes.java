@@ -1,7 +1,7 @@
 package io.malipo.checkout;
 
 import io.malipo.channels.Channel;
-import io.malipo.channels.Outcome;
+import io.malipo.channels.PushAnswer;
 import io.malipo.channels.PaymentProperties;
 import io.malipo.common.ApiException;
 import io.malipo.common.Msisdn;
@@ -265,13 +265,13 @@ public class CheckoutPaymentRoutes extends CheckoutRouteBuilder {
     }
 
     private void answerPush(Exchange exchange) throws Exception {
-        Outcome outcome = exchange.getProperty(PaymentProperties.OUTCOME, Outcome.class);
-        if (outcome == Outcome.UNAVAILABLE) {
+        PushAnswer outcome = PushAnswer.of(exchange);
+        if (outcome == PushAnswer.UNAVAILABLE) {
             throw new ApiException(503, "provider_unavailable", "The payment provider cannot be reached right now; "
                     + "nothing was sent and the order is unchanged. Try again in a few minutes.")
                     .withHeader("Retry-After", "60");
         }
-        if (outcome == Outcome.DECLINED) {
+        if (outcome == PushAnswer.DECLINED) {
             String reason = exchange.getProperty(PaymentProperties.FAILURE_MESSAGE, String.class);
             throw ApiException.badRequest("payment_declined", "The provider refused the payment"
                     + (reason == null ? "." : ": " + reason) + " The order can be paid again.");

@@ -2,7 +2,7 @@ package io.malipo.checkout;
 
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import io.malipo.channels.Outcome;
+import io.malipo.channels.PaymentResult;
 import io.malipo.channels.PaymentProperties;
 import io.malipo.delivery.DeliveryEndpoints;
 import io.malipo.delivery.NewDelivery;
@@ -46,7 +46,7 @@ public class OrderSettlementRoutes extends RouteBuilder {
 
         from(PAYMENT_OUTCOME).routeId("order-payment-outcome")
                 .choice()
-                    .when(exchangeProperty(PaymentProperties.OUTCOME).isEqualTo(Outcome.SUCCEEDED))
+                    .when(exchangeProperty(PaymentProperties.OUTCOME).isEqualTo(PaymentResult.SUCCEEDED))
                         .to("direct:order-payment-succeeded")
                     .otherwise()
                         .to("direct:order-payment-failed")

@@ -1,6 +1,6 @@
 package io.malipo.payments;
 
-import io.malipo.channels.Outcome;
+import io.malipo.channels.PaymentResult;
 import io.malipo.common.SqlFiles;
 import io.micrometer.core.instrument.Counter;
 import io.micrometer.core.instrument.MeterRegistry;
@@ -42,7 +42,7 @@ public class Conflicts {
      * @param detail what happened and what was done, for the person reading it
      */
     public record Conflict(UUID merchantId, boolean livemode, String subjectType, UUID subjectId, String provider,
-            String eventKey, String statusBefore, Outcome reported, String providerRef, Resolution resolution,
+            String eventKey, String statusBefore, PaymentResult reported, String providerRef, Resolution resolution,
             UUID compensationId, String detail) {
     }
 

@@ -1,6 +1,6 @@
 package io.malipo.payments;
 
-import io.malipo.channels.Outcome;
+import io.malipo.channels.PaymentResult;
 import java.math.BigDecimal;
 import java.util.Optional;
 import java.util.UUID;
@@ -21,7 +21,7 @@ public interface PaymentOrders {
      *
      * @param uncounted a failure that does not use up one of the order's attempts
      */
-    record SettledPayment(UUID orderUuid, UUID paymentId, Outcome outcome, boolean uncounted, BigDecimal amount,
+    record SettledPayment(UUID orderUuid, UUID paymentId, PaymentResult outcome, boolean uncounted, BigDecimal amount,
             String currency) {
     }
 

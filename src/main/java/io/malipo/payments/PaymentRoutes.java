@@ -5,7 +5,7 @@ import static org.apache.camel.builder.PredicateBuilder.or;
 
 import io.malipo.channels.ChannelEndpoints;
 import io.malipo.channels.ChannelProperties;
-import io.malipo.channels.Outcome;
+import io.malipo.channels.PushAnswer;
 import io.malipo.channels.PaymentProperties;
 import io.malipo.channels.ProviderNotifications;
 import io.malipo.channels.ProviderSetting;
@@ -101,7 +101,7 @@ public class PaymentRoutes extends RouteBuilder {
                 .process(e -> e.setProperty(PaymentProperties.PAYMENT_ID,
                         e.getProperty(PLANNED, PaymentPlan.class).paymentId()))
                 .to(PaymentsEndpoints.SEND)
-                .filter(exchangeProperty(PaymentProperties.OUTCOME).isEqualTo(Outcome.UNAVAILABLE))
+                .filter(exchangeProperty(PaymentProperties.OUTCOME).isEqualTo(PushAnswer.UNAVAILABLE))
                     .process(e -> {
                         throw new ApiException(503, "provider_unavailable", "The payment provider cannot be reached "
                                 + "right now; nothing was sent and your reference is free. Retry in a minute.")
@@ -146,13 +146,13 @@ public class PaymentRoutes extends RouteBuilder {
                 .to(ChannelEndpoints.PROVIDER_CALL)
                 .process(PaymentRoutes::requireOutcome)
                 .choice()
-                    .when(and(exchangeProperty(PaymentProperties.OUTCOME).isEqualTo(Outcome.ACCEPTED),
+                    .when(and(exchangeProperty(PaymentProperties.OUTCOME).isEqualTo(PushAnswer.ACCEPTED),
                             exchangeProperty(PaymentProperties.PROVIDER_REF).isNotNull()))
                         .setBody(e -> Map.of("paymentId", e.getProperty(PaymentProperties.PAYMENT_ID),
                                 "providerRef", e.getProperty(PaymentProperties.PROVIDER_REF), "now", payments.now()))
                         .to(SQL + "update-payment-provider-ref.sql")
-                    .when(or(exchangeProperty(PaymentProperties.OUTCOME).isEqualTo(Outcome.DECLINED),
-                            exchangeProperty(PaymentProperties.OUTCOME).isEqualTo(Outcome.UNAVAILABLE)))
+                    .when(or(exchangeProperty(PaymentProperties.OUTCOME).isEqualTo(PushAnswer.DECLINED),
+                            exchangeProperty(PaymentProperties.OUTCOME).isEqualTo(PushAnswer.UNAVAILABLE)))
                         // Settled in a copy: the caller still sees what the provider said.
                         .setBody(e -> SettlementReport.refused(e, "push:" + e.getProperty(PaymentProperties.PAYMENT_ID),
                                 e.getProperty(PaymentProperties.PAYMENT_ID, UUID.class), null, null))
@@ -257,13 +257,8 @@ public class PaymentRoutes extends RouteBuilder {
                 .end();
     }
 
-    /** Connector routes set the outcome as text; from here on it is an {@link Outcome}. */
+    /** Connector routes set the answer as text; from here on it is a {@link PushAnswer}. */
     static void requireOutcome(Exchange exchange) {
-        Outcome outcome = exchange.getProperty(PaymentProperties.OUTCOME, Outcome.class);
-        if (outcome == null) {
-            throw new IllegalStateException("connector " + exchange.getProperty(PaymentProperties.CONNECTOR)
-                    + " set no outcome");
-        }
-        exchange.setProperty(PaymentProperties.OUTCOME, outcome);
+        exchange.setProperty(PaymentProperties.OUTCOME, PushAnswer.of(exchange));
     }
 }

@@ -1,7 +1,7 @@
 package io.malipo.payments;
 
 import io.malipo.channels.ChannelProperties;
-import io.malipo.channels.Outcome;
+import io.malipo.channels.PaymentResult;
 import io.malipo.channels.PaymentProperties;
 import io.malipo.channels.SettlementReport;
 import java.time.Clock;
@@ -38,17 +38,17 @@ public class Reconciliation {
     public void decide(Exchange exchange) {
         StoredPayment payment = exchange.getProperty(CHECKED, StoredPayment.class);
         UUID paymentId = payment.id();
-        Outcome outcome = exchange.getProperty(PaymentProperties.OUTCOME, Outcome.PENDING, Outcome.class);
+        PaymentResult outcome = PaymentResult.of(exchange);
         String provider = payment.provider();
         boolean livemode = payment.livemode();
         String providerRef = exchange.getProperty(PaymentProperties.PROVIDER_REF, String.class);
-        if (outcome == Outcome.SUCCEEDED || outcome == Outcome.FAILED) {
+        if (outcome.isFinal()) {
             exchange.getIn().setBody(SettlementReport.queried(exchange, paymentId, null, provider, livemode));
             return;
         }
         Instant started = payment.createdAt().toInstant();
         if (started.plus(properties.giveUpAfter()).isBefore(clock.instant())) {
-            exchange.getIn().setBody(new SettlementReport(provider, "timeout:" + paymentId, Outcome.FAILED, paymentId,
+            exchange.getIn().setBody(new SettlementReport(provider, "timeout:" + paymentId, PaymentResult.FAILED, paymentId,
                     null, null, providerRef, null, null, null, "provider_timeout",
                     "The provider did not report an outcome within " + spoken(properties.giveUpAfter()) + ".",
                     livemode, false));

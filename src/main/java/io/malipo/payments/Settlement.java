@@ -1,6 +1,6 @@
 package io.malipo.payments;
 
-import io.malipo.channels.Outcome;
+import io.malipo.channels.PaymentResult;
 import io.malipo.channels.PaymentProperties;
 import io.malipo.channels.SettlementReport;
 import io.malipo.common.ApiException;
@@ -132,7 +132,7 @@ public class Settlement {
     public void orderFollows(Exchange exchange) {
         boolean orphaned = orders.settled(new SettledPayment(exchange.getProperty(PaymentProperties.ORDER_UUID,
                 UUID.class), exchange.getProperty(PaymentProperties.PAYMENT_ID, UUID.class),
-                exchange.getProperty(PaymentProperties.OUTCOME, Outcome.class),
+                exchange.getProperty(PaymentProperties.OUTCOME, PaymentResult.class),
                 Boolean.TRUE.equals(exchange.getProperty(PaymentProperties.UNCOUNTED, Boolean.class)),
                 exchange.getProperty(PaymentProperties.AMOUNT, BigDecimal.class),
                 exchange.getProperty(PaymentProperties.CURRENCY, String.class)));
@@ -171,7 +171,7 @@ public class Settlement {
         SettlementReport report = exchange.getProperty(REPORT, SettlementReport.class);
         StoredPayment payment = exchange.getProperty(PAYMENT, StoredPayment.class);
         Transition transition = Transition.of(payment.status(), report.outcome());
-        boolean succeeded = report.outcome() == Outcome.SUCCEEDED;
+        boolean succeeded = report.outcome() == PaymentResult.SUCCEEDED;
         BigDecimal amount = payment.amount();
         BigDecimal fee = succeeded ? fees.fee("COLLECTION", payment.currency(), payment.channel(),
                 payment.provider(), amount) : null;
@@ -183,7 +183,7 @@ public class Settlement {
         exchange.setProperty(PaymentProperties.CURRENCY, payment.currency());
         exchange.setProperty(PaymentProperties.PAYMENT_ID, payment.id());
         exchange.setProperty(PaymentProperties.ORDER_UUID, payment.checkoutOrder());
-        exchange.setProperty(PaymentProperties.OUTCOME, succeeded ? Outcome.SUCCEEDED : Outcome.FAILED);
+        exchange.setProperty(PaymentProperties.OUTCOME, succeeded ? PaymentResult.SUCCEEDED : PaymentResult.FAILED);
         Map<String, Object> update = new LinkedHashMap<>();
         update.put("paymentId", payment.id());
         update.put("status", (succeeded ? PaymentStatus.SUCCEEDED : PaymentStatus.FAILED).name());

@@ -4,7 +4,7 @@ import static org.apache.camel.builder.PredicateBuilder.and;
 import static org.apache.camel.builder.PredicateBuilder.or;
 
 import io.malipo.channels.ChannelEndpoints;
-import io.malipo.channels.Outcome;
+import io.malipo.channels.PushAnswer;
 import io.malipo.channels.PaymentProperties;
 import io.malipo.channels.ProviderSetting;
 import io.malipo.channels.ProviderSettings;
@@ -167,13 +167,13 @@ public class TransferRoutes extends RouteBuilder {
                     .to(ChannelEndpoints.PROVIDER_CALL)
                     .process(PaymentRoutes::requireOutcome)
                     .choice()
-                        .when(and(exchangeProperty(PaymentProperties.OUTCOME).isEqualTo(Outcome.ACCEPTED),
+                        .when(and(exchangeProperty(PaymentProperties.OUTCOME).isEqualTo(PushAnswer.ACCEPTED),
                                 exchangeProperty(PaymentProperties.PROVIDER_REF).isNotNull()))
                             .setBody(e -> Map.of("id", e.getProperty(Transfers.ID), "providerRef",
                                     e.getProperty(PaymentProperties.PROVIDER_REF), "now", transfers.now()))
                             .toD("${exchangeProperty.malipoTransferKind.sql().updateProviderRefUri()}")
-                        .when(or(exchangeProperty(PaymentProperties.OUTCOME).isEqualTo(Outcome.DECLINED),
-                                exchangeProperty(PaymentProperties.OUTCOME).isEqualTo(Outcome.UNAVAILABLE)))
+                        .when(or(exchangeProperty(PaymentProperties.OUTCOME).isEqualTo(PushAnswer.DECLINED),
+                                exchangeProperty(PaymentProperties.OUTCOME).isEqualTo(PushAnswer.UNAVAILABLE)))
                             .setBody(e -> {
                                 Transfer transfer = e.getProperty(Transfers.ROW, Transfer.class);
                                 return SettlementReport.refused(e, "send:" + transfer.kind() + ":" + transfer.id(),
@@ -295,7 +295,7 @@ public class TransferRoutes extends RouteBuilder {
 
     /** A provider that could not be reached: the transfer failed and gave its money back; say so. */
     private static void requireSent(Exchange exchange, String what) {
-        if (exchange.getProperty(PaymentProperties.OUTCOME) == Outcome.UNAVAILABLE) {
+        if (exchange.getProperty(PaymentProperties.OUTCOME) == PushAnswer.UNAVAILABLE) {
             throw new ApiException(503, "provider_unavailable", "The provider cannot be reached right now; the " + what
                     + " was not sent, your balance is as it was and the reference is free. Retry in a minute.")
                     .withHeader("Retry-After", "60");

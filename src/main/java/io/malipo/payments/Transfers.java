@@ -1,7 +1,7 @@
 package io.malipo.payments;
 
 import io.malipo.channels.ChannelProperties;
-import io.malipo.channels.Outcome;
+import io.malipo.channels.PaymentResult;
 import io.malipo.channels.PaymentProperties;
 import io.malipo.channels.SettlementReport;
 import io.malipo.common.ApiException;
@@ -144,7 +144,7 @@ public class Transfers {
 
     private void settleInFlight(Exchange exchange, Transfer transfer, SettlementReport report) {
         Kind kind = transfer.kind();
-        boolean succeeded = report.outcome() == Outcome.SUCCEEDED;
+        boolean succeeded = report.outcome() == PaymentResult.SUCCEEDED;
         Map<String, Object> update = new LinkedHashMap<>();
         update.put("id", transfer.id());
         update.put("status", (succeeded ? PaymentStatus.SUCCEEDED : PaymentStatus.FAILED).name());
@@ -220,8 +220,7 @@ public class Transfers {
      */
     public void decide(Exchange exchange) {
         Transfer transfer = exchange.getProperty(ROW, Transfer.class);
-        Outcome outcome = exchange.getProperty(PaymentProperties.OUTCOME, Outcome.PENDING, Outcome.class);
-        if (outcome == Outcome.SUCCEEDED || outcome == Outcome.FAILED) {
+        if (PaymentResult.of(exchange).isFinal()) {
             exchange.getIn().setBody(SettlementReport.queried(exchange, transfer.id(), transfer.reference(),
                     transfer.provider(), transfer.livemode()));
             return;
@@ -240,7 +239,7 @@ public class Transfers {
     public WebhookEvent event(Exchange exchange) {
         Transfer transfer = exchange.getProperty(ROW, Transfer.class);
         SettlementReport report = exchange.getProperty(SETTLED, SettlementReport.class);
-        String type = transfer.kind().noun() + (report.outcome() == Outcome.SUCCEEDED ? ".succeeded" : ".failed");
+        String type = transfer.kind().noun() + (report.outcome() == PaymentResult.SUCCEEDED ? ".succeeded" : ".failed");
         return new WebhookEvent(transfer.merchantId(), transfer.livemode(), WebhookEventType.of(type).orElseThrow(),
                 exchange.getIn().getBody(), transfer.kind().name(), transfer.id(), payments.now());
     }

@@ -1,6 +1,6 @@
 package io.malipo.payments;
 
-import io.malipo.channels.Outcome;
+import io.malipo.channels.PaymentResult;
 
 /**
  * What a provider's final word (SUCCEEDED or FAILED) does to the payment, payout or reversal it
@@ -29,15 +29,15 @@ public enum Transition {
      * @param status the stored status: PENDING, SUCCEEDED, FAILED, or REVERSED for a payment
      * @param reported SUCCEEDED or FAILED
      */
-    public static Transition of(String status, Outcome reported) {
+    public static Transition of(String status, PaymentResult reported) {
         return of(PaymentStatus.valueOf(status), reported);
     }
 
-    public static Transition of(PaymentStatus status, Outcome reported) {
-        if (reported != Outcome.SUCCEEDED && reported != Outcome.FAILED) {
+    public static Transition of(PaymentStatus status, PaymentResult reported) {
+        if (!reported.isFinal()) {
             throw new IllegalArgumentException("a settlement report is SUCCEEDED or FAILED, not " + reported);
         }
-        boolean success = reported == Outcome.SUCCEEDED;
+        boolean success = reported == PaymentResult.SUCCEEDED;
         return switch (status) {
             case PENDING -> SETTLE;
             case FAILED -> success ? LATE_SUCCESS : REPEAT;

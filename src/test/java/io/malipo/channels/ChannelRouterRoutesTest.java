@@ -51,13 +51,13 @@ class ChannelRouterRoutesTest extends CamelTestSupport {
             public void configure() {
                 // Stand-ins for connector routes: they say what a provider said.
                 from("direct:connector-push-ussd-request").to("mock:push-ussd")
-                        .setProperty(PaymentProperties.OUTCOME, constant(Outcome.ACCEPTED));
+                        .setProperty(PaymentProperties.OUTCOME, constant(PushAnswer.ACCEPTED));
                 from("direct:connector-card-request").to("mock:card")
-                        .setProperty(PaymentProperties.OUTCOME, constant(Outcome.ACCEPTED));
+                        .setProperty(PaymentProperties.OUTCOME, constant(PushAnswer.ACCEPTED));
                 // As a connector does when nothing answers (providerFailures.push): nothing was sent.
                 from("direct:connector-down-request").to("mock:down")
                         .setProperty(PaymentProperties.PROVIDER_FAILED, constant(true))
-                        .setProperty(PaymentProperties.OUTCOME, constant(Outcome.UNAVAILABLE));
+                        .setProperty(PaymentProperties.OUTCOME, constant(PushAnswer.UNAVAILABLE));
             }
         });
         AdviceWith.adviceWith(camel, "payment-route", route -> route.weaveAddFirst().to("mock:router"));
@@ -75,7 +75,7 @@ class ChannelRouterRoutesTest extends CamelTestSupport {
 
         assertThat(done.matchesWaitTime()).isTrue();
         reached.assertIsSatisfied();
-        assertThat(answer.getProperty(PaymentProperties.OUTCOME, Outcome.class)).isEqualTo(Outcome.ACCEPTED);
+        assertThat(answer.getProperty(PaymentProperties.OUTCOME, PushAnswer.class)).isEqualTo(PushAnswer.ACCEPTED);
     }
 
     @Test
@@ -87,7 +87,7 @@ class ChannelRouterRoutesTest extends CamelTestSupport {
         Exchange answer = pay("MANUAL", "push-ussd");
 
         MockEndpoint.assertIsSatisfied(context());
-        assertThat(answer.getProperty(PaymentProperties.OUTCOME, Outcome.class)).isEqualTo(Outcome.ACCEPTED);
+        assertThat(answer.getProperty(PaymentProperties.OUTCOME, PushAnswer.class)).isEqualTo(PushAnswer.ACCEPTED);
     }
 
     @Test
@@ -105,14 +105,14 @@ class ChannelRouterRoutesTest extends CamelTestSupport {
         down.expectedMessageCount(4);
 
         for (int i = 0; i < 4; i++) {
-            assertThat(pay("WALLET_PULL", "down").getProperty(PaymentProperties.OUTCOME, Outcome.class))
-                    .isEqualTo(Outcome.UNAVAILABLE);
+            assertThat(pay("WALLET_PULL", "down").getProperty(PaymentProperties.OUTCOME, PushAnswer.class))
+                    .isEqualTo(PushAnswer.UNAVAILABLE);
         }
         Exchange refused = pay("WALLET_PULL", "down");
 
         down.assertIsSatisfied();
         assertThat(refused.getException()).isNull();
-        assertThat(refused.getProperty(PaymentProperties.OUTCOME, Outcome.class)).isEqualTo(Outcome.UNAVAILABLE);
+        assertThat(refused.getProperty(PaymentProperties.OUTCOME, PushAnswer.class)).isEqualTo(PushAnswer.UNAVAILABLE);
     }
 
     private Exchange pay(String channel, String connector) {

@@ -30,7 +30,7 @@ class ProviderBreakersTest {
 
         Exchange refused = exchange("mpesa-tz", true);
         assertThat(breakers.enter(refused)).isFalse();
-        assertThat(refused.getProperty(PaymentProperties.OUTCOME)).isEqualTo(Outcome.UNAVAILABLE);
+        assertThat(refused.getProperty(PaymentProperties.OUTCOME)).isEqualTo(PushAnswer.UNAVAILABLE);
         assertThat(breakers.enter(exchange("mpesa-tz", false))).as("the same provider in the sandbox").isTrue();
         assertThat(breakers.enter(exchange("mixx-tz", true))).as("another provider").isTrue();
         assertThat(open("mpesa-tz:live")).isEqualTo(1);

@@ -35,34 +35,34 @@ class ProviderFailuresTest {
 
     static Stream<Arguments> failures() {
         return Stream.of(
-                Arguments.of("connection refused", new HttpHostConnectException("refused"), Outcome.UNAVAILABLE),
+                Arguments.of("connection refused", new HttpHostConnectException("refused"), PushAnswer.UNAVAILABLE),
                 Arguments.of("refused, wrapped", new IOException(new ConnectException("refused")),
-                        Outcome.UNAVAILABLE),
-                Arguments.of("connect timeout", new ConnectTimeoutException("slow"), Outcome.UNAVAILABLE),
-                Arguments.of("unknown host", new UnknownHostException("no.such.host"), Outcome.UNAVAILABLE),
-                Arguments.of("no route", new NoRouteToHostException("unreachable"), Outcome.UNAVAILABLE),
-                Arguments.of("TLS handshake", new SSLHandshakeException("bad certificate"), Outcome.UNAVAILABLE),
+                        PushAnswer.UNAVAILABLE),
+                Arguments.of("connect timeout", new ConnectTimeoutException("slow"), PushAnswer.UNAVAILABLE),
+                Arguments.of("unknown host", new UnknownHostException("no.such.host"), PushAnswer.UNAVAILABLE),
+                Arguments.of("no route", new NoRouteToHostException("unreachable"), PushAnswer.UNAVAILABLE),
+                Arguments.of("TLS handshake", new SSLHandshakeException("bad certificate"), PushAnswer.UNAVAILABLE),
                 Arguments.of("no pooled connection", new ConnectionRequestTimeoutException("pool"),
-                        Outcome.UNAVAILABLE),
+                        PushAnswer.UNAVAILABLE),
                 Arguments.of("circuit open", CallNotPermittedException.createCallNotPermittedException(
-                        CircuitBreaker.ofDefaults("p")), Outcome.UNAVAILABLE),
-                Arguments.of("no exception: the breaker kept it in", null, Outcome.UNAVAILABLE),
-                Arguments.of("read timeout", new SocketTimeoutException("Read timed out"), Outcome.PENDING),
+                        CircuitBreaker.ofDefaults("p")), PushAnswer.UNAVAILABLE),
+                Arguments.of("no exception: the breaker kept it in", null, PushAnswer.UNAVAILABLE),
+                Arguments.of("read timeout", new SocketTimeoutException("Read timed out"), PushAnswer.PENDING),
                 Arguments.of("connection dropped before an answer", new NoHttpResponseException("gone"),
-                        Outcome.PENDING),
-                Arguments.of("502 from a gateway", http(502), Outcome.PENDING),
-                Arguments.of("503 from a gateway", http(503), Outcome.PENDING),
-                Arguments.of("429 from a gateway", http(429), Outcome.PENDING),
-                Arguments.of("400 with no protocol answer", http(400), Outcome.PENDING),
-                Arguments.of("500", http(500), Outcome.PENDING),
+                        PushAnswer.PENDING),
+                Arguments.of("502 from a gateway", http(502), PushAnswer.PENDING),
+                Arguments.of("503 from a gateway", http(503), PushAnswer.PENDING),
+                Arguments.of("429 from a gateway", http(429), PushAnswer.PENDING),
+                Arguments.of("400 with no protocol answer", http(400), PushAnswer.PENDING),
+                Arguments.of("500", http(500), PushAnswer.PENDING),
                 Arguments.of("an answer that is not JSON", new IllegalArgumentException("Unexpected character '<'"),
-                        Outcome.PENDING));
+                        PushAnswer.PENDING));
     }
 
     @ParameterizedTest(name = "{0} → {2}")
     @MethodSource("failures")
     void aFailedCallIsUnavailableOnlyWhenItCannotHaveReachedTheProvider(String what, Throwable failure,
-            Outcome outcome) {
+            PushAnswer outcome) {
         Exchange exchange = new DefaultExchange(camel);
         exchange.setProperty(Exchange.EXCEPTION_CAUGHT, failure);
 
@@ -82,7 +82,7 @@ class ProviderFailuresTest {
 
         failures.answered(exchange);
 
-        assertThat(exchange.getProperty(PaymentProperties.OUTCOME)).isEqualTo(Outcome.PENDING);
+        assertThat(exchange.getProperty(PaymentProperties.OUTCOME)).isEqualTo(PushAnswer.PENDING);
         assertThat(exchange.getProperty(PaymentProperties.PROVIDER_FAILED)).isEqualTo(counted ? true : null);
     }
 

@@ -1,9 +1,9 @@
 package io.malipo.payments;
 
+import io.malipo.channels.PaymentResult;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import io.malipo.channels.Outcome;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
@@ -17,13 +17,13 @@ class TransitionTest {
             "SUCCEEDED, SUCCEEDED, REPEAT", "FAILED, FAILED, REPEAT", "REVERSED, SUCCEEDED, REPEAT",
             "FAILED, SUCCEEDED, LATE_SUCCESS",
             "SUCCEEDED, FAILED, LATE_FAILURE", "REVERSED, FAILED, LATE_FAILURE"})
-    void eachStatusAndReportHaveOneTransition(String status, Outcome reported, Transition transition) {
+    void eachStatusAndReportHaveOneTransition(String status, PaymentResult reported, Transition transition) {
         assertThat(Transition.of(status, reported)).isEqualTo(transition);
     }
 
     @Test
     void onlyFinalWordsSettle() {
-        assertThatThrownBy(() -> Transition.of("PENDING", Outcome.PENDING)).isInstanceOf(IllegalArgumentException.class);
-        assertThatThrownBy(() -> Transition.of("NEW", Outcome.SUCCEEDED)).isInstanceOf(IllegalArgumentException.class);
+        assertThatThrownBy(() -> Transition.of("PENDING", PaymentResult.PENDING)).isInstanceOf(IllegalArgumentException.class);
+        assertThatThrownBy(() -> Transition.of("NEW", PaymentResult.SUCCEEDED)).isInstanceOf(IllegalArgumentException.class);
     }
 }

@@ -4,7 +4,7 @@ import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.malipo.channels.ChannelProperties.Provider;
 import io.malipo.channels.ChannelProperties;
-import io.malipo.channels.Outcome;
+import io.malipo.channels.PaymentResult;
 import io.malipo.channels.ProviderDirectory;
 import io.malipo.channels.ProviderNotifications;
 import io.malipo.common.ApiException;
@@ -108,7 +108,7 @@ public class SandboxProviders {
     }
 
     /** A decided outcome: SUCCEEDED, FAILED (with a code and message) or still PENDING. */
-    public record Result(Outcome outcome, String failureCode, String failureMessage) {
+    public record Result(PaymentResult outcome, String failureCode, String failureMessage) {
     }
 
     /** The provider called {@code provider} if the sandbox plays it on the API of {@code connector}; 404 otherwise. */
@@ -197,38 +197,38 @@ public class SandboxProviders {
 
     /** The outcome of a booked request as of now: pending until the sandbox delay has passed. */
     public Result result(Transaction transaction) {
-        Result succeeded = new Result(Outcome.SUCCEEDED, null, null);
+        Result succeeded = new Result(PaymentResult.SUCCEEDED, null, null);
         if (C2B.equals(transaction.kind())) {
             return succeeded;
         }
         if (transaction.createdAt().plus(properties.sandboxDelay()).isAfter(clock.instant())) {
-            return new Result(Outcome.PENDING, null, null);
+            return new Result(PaymentResult.PENDING, null, null);
         }
         char last = transaction.msisdn() == null ? ' ' : transaction.msisdn().charAt(transaction.msisdn().length() - 1);
         if (PAYOUT.equals(transaction.kind())) {
             return switch (last) {
-                case '1' -> new Result(Outcome.FAILED, "recipient_rejected",
+                case '1' -> new Result(PaymentResult.FAILED, "recipient_rejected",
                         "The recipient's wallet cannot receive this payment.");
-                case '2' -> new Result(Outcome.FAILED, "limit_exceeded",
+                case '2' -> new Result(PaymentResult.FAILED, "limit_exceeded",
                         "The payment would take the recipient's wallet over its limit.");
-                case '3' -> new Result(Outcome.PENDING, null, null);
+                case '3' -> new Result(PaymentResult.PENDING, null, null);
                 default -> succeeded;
             };
         }
         if (REVERSAL.equals(transaction.kind())) {
             return transaction.cardToken() == null && last == '4'
-                    ? new Result(Outcome.FAILED, "reversal_refused", "The payer's wallet refused the reversal.")
+                    ? new Result(PaymentResult.FAILED, "reversal_refused", "The payer's wallet refused the reversal.")
                     : succeeded;
         }
         if (transaction.cardToken() != null) {
             String number = card(transaction.cardToken()).orElse("");
             return APPROVED_CARDS.contains(number) ? succeeded
-                    : new Result(Outcome.FAILED, "declined", "The card issuer declined the charge.");
+                    : new Result(PaymentResult.FAILED, "declined", "The card issuer declined the charge.");
         }
         return switch (last) {
-            case '1' -> new Result(Outcome.FAILED, "declined", "The payer declined the payment on the phone.");
-            case '2' -> new Result(Outcome.FAILED, "insufficient_funds", "The payer's wallet balance is too low.");
-            case '3' -> new Result(Outcome.PENDING, null, null);
+            case '1' -> new Result(PaymentResult.FAILED, "declined", "The payer declined the payment on the phone.");
+            case '2' -> new Result(PaymentResult.FAILED, "insufficient_funds", "The payer's wallet balance is too low.");
+            case '3' -> new Result(PaymentResult.PENDING, null, null);
             default -> succeeded;
         };
     }
@@ -276,7 +276,7 @@ public class SandboxProviders {
     /** Whether the report is done with: sent and taken, or nothing to report (never answered, like a silent payer). */
     private boolean sent(Transaction transaction, Function<Transaction, Map<String, Object>> callback) {
         Result result = result(transaction);
-        if (result.outcome() == Outcome.PENDING) {
+        if (result.outcome() == PaymentResult.PENDING) {
             return true;
         }
         try {

@@ -4,7 +4,7 @@ import static io.malipo.channels.sandbox.SandboxProviders.ANY_KIND;
 import static io.malipo.channels.sandbox.SandboxProviders.PAYOUT;
 import static io.malipo.channels.sandbox.SandboxProviders.PUSH;
 
-import io.malipo.channels.Outcome;
+import io.malipo.channels.PaymentResult;
 import io.malipo.channels.sandbox.SandboxProviders.Result;
 import io.malipo.channels.sandbox.SandboxProviders.Transaction;
 import io.malipo.common.ApiException;
@@ -112,7 +112,7 @@ class VodacomSandbox extends SandboxApi {
 
     /** The sandbox's result codes; routes/providers/vodacom-openapi.yaml reads them back. */
     private static String vodacomCode(Result result) {
-        if (result.outcome() == Outcome.SUCCEEDED) {
+        if (result.outcome() == PaymentResult.SUCCEEDED) {
             return "INS-0";
         }
         return switch (String.valueOf(result.failureCode())) {
