@@ -189,12 +189,8 @@ public class Orders {
 
     /** An order-status data item. Payment details appear only once the order is COMPLETED. */
     public Map<String, Object> statusItem(StoredOrder order) {
-        Map<String, Object> item = new LinkedHashMap<>();
-        item.put("order_id", order.orderId());
-        item.put("creation_date", creationDate(order.createdAt().toInstant()));
-        item.put("amount", amountText(order.amount()));
-        item.put("currency", order.currency());
-        item.put("payment_status", order.paymentStatus().name());
+        Map<String, Object> item = item(order.orderId(), order.createdAt(), order.amount(), order.currency(),
+                order.paymentStatus());
         boolean completed = order.paymentStatus() == OrderStatus.COMPLETED;
         item.put("transid", completed ? order.transid() : null);
         item.put("channel", completed ? channelName(order.provider()) : null);
@@ -206,13 +202,21 @@ public class Orders {
 
     /** A list-orders data item, with result summarising the status. */
     public Map<String, Object> listItem(ListedOrder order) {
-        Map<String, Object> item = new LinkedHashMap<>();
-        item.put("order_id", order.orderId());
-        item.put("creation_date", creationDate(order.createdAt().toInstant()));
-        item.put("amount", amountText(order.amount()));
-        item.put("currency", order.currency());
-        item.put("payment_status", order.paymentStatus().name());
+        Map<String, Object> item = item(order.orderId(), order.createdAt(), order.amount(), order.currency(),
+                order.paymentStatus());
         item.put("result", order.paymentStatus().result());
+        return item;
+    }
+
+    /** What every order data item starts with, in the order clients document it. */
+    private Map<String, Object> item(String orderId, OffsetDateTime createdAt, BigDecimal amount, String currency,
+            OrderStatus status) {
+        Map<String, Object> item = new LinkedHashMap<>();
+        item.put("order_id", orderId);
+        item.put("creation_date", creationDate(createdAt.toInstant()));
+        item.put("amount", amountText(amount));
+        item.put("currency", currency);
+        item.put("payment_status", status.name());
         return item;
     }
 

@@ -10,7 +10,7 @@ import io.malipo.testsupport.CallbackReceiver;
 import io.malipo.testsupport.CallbackReceiver.Received;
 import io.malipo.testsupport.Http;
 import io.malipo.testsupport.Http.Response;
-import io.malipo.testsupport.PostgresIT;
+import io.malipo.testsupport.TokenApiIT;
 import io.malipo.testsupport.Shop;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
@@ -27,7 +27,6 @@ import javax.crypto.spec.SecretKeySpec;
 import org.apache.camel.CamelContext;
 import org.apache.camel.Exchange;
 import org.apache.camel.builder.ExchangeBuilder;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 import org.springframework.beans.factory.annotation.Autowired;
@@ -36,7 +35,7 @@ import org.springframework.beans.factory.annotation.Autowired;
  * Webhook events of payments, payouts and reversals, from settlement through the outbox to the merchant's endpoints,
  * signed per Standard Webhooks and checked here with an HMAC of the test's own.
  */
-class WebhookEventsIT extends PostgresIT {
+class WebhookEventsIT extends TokenApiIT {
 
     private static final ObjectMapper JSON = new ObjectMapper();
     private static final String APPROVED = "255754000000";
@@ -46,14 +45,6 @@ class WebhookEventsIT extends PostgresIT {
     CamelContext camel;
     @RegisterExtension
     final CallbackReceiver receiver = new CallbackReceiver();
-    private ApiMerchant shop;
-    private Http api;
-
-    @BeforeEach
-    void shop() {
-        shop = ApiMerchant.create(http, admin);
-        api = shop.api();
-    }
 
     @Test
     void aCollectionsOutcomeGoesSignedToTheEnabledEndpointsSubscribedToIt() {

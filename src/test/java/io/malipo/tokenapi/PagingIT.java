@@ -6,7 +6,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import io.malipo.testsupport.ApiMerchant;
 import io.malipo.testsupport.Http;
 import io.malipo.testsupport.Http.Response;
-import io.malipo.testsupport.PostgresIT;
+import io.malipo.testsupport.TokenApiIT;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
@@ -14,22 +14,12 @@ import java.util.Set;
 import java.util.UUID;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 
 /** The seed's paging rules on GET /payments: bounds, opaque bound cursors, keyset order under inserts. */
-class PagingIT extends PostgresIT {
-
-    private ApiMerchant shop;
-    private Http api;
-
-    @BeforeEach
-    void shop() {
-        shop = ApiMerchant.create(http, admin);
-        api = shop.api();
-    }
+class PagingIT extends TokenApiIT {
 
     @ParameterizedTest
     @ValueSource(strings = {"0", "101", "-1", "ten", "1.5", ""})

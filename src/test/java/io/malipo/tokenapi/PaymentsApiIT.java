@@ -7,24 +7,14 @@ import io.malipo.testsupport.ApiMerchant;
 import io.malipo.testsupport.CallbackReceiver;
 import io.malipo.testsupport.Http;
 import io.malipo.testsupport.Http.Response;
-import io.malipo.testsupport.PostgresIT;
+import io.malipo.testsupport.TokenApiIT;
 import io.malipo.testsupport.Shop;
 import java.math.BigDecimal;
 import java.util.List;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
 /** Collections, the payments list, the balance, fee previews and provider settings. */
-class PaymentsApiIT extends PostgresIT {
-
-    private ApiMerchant shop;
-    private Http api;
-
-    @BeforeEach
-    void shop() {
-        shop = ApiMerchant.create(http, admin);
-        api = shop.api();
-    }
+class PaymentsApiIT extends TokenApiIT {
 
     @Test
     void aWalletCollectionStartsPendingSettlesAndCreditsTheBalanceLessTheFee() {

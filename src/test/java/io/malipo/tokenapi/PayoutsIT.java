@@ -6,7 +6,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import io.malipo.testsupport.ApiMerchant;
 import io.malipo.testsupport.Http;
 import io.malipo.testsupport.Http.Response;
-import io.malipo.testsupport.PostgresIT;
+import io.malipo.testsupport.TokenApiIT;
 import io.micrometer.core.instrument.MeterRegistry;
 import java.math.BigDecimal;
 import java.time.Duration;
@@ -18,25 +18,16 @@ import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import org.apache.camel.ProducerTemplate;
 import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.springframework.beans.factory.annotation.Autowired;
 
 /** Payouts and reversals: money leaves only what the balance covers, once, and comes back when it fails. */
-class PayoutsIT extends PostgresIT {
+class PayoutsIT extends TokenApiIT {
 
     @Autowired
     ProducerTemplate camel;
     @Autowired
     MeterRegistry meters;
-    private ApiMerchant shop;
-    private Http api;
-
-    @BeforeEach
-    void shop() {
-        shop = ApiMerchant.create(http, admin);
-        api = shop.api();
-    }
 
     @AfterEach
     void ledgerBalances() {

@@ -6,7 +6,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import io.malipo.testsupport.ApiMerchant;
 import io.malipo.testsupport.Http;
 import io.malipo.testsupport.Http.Response;
-import io.malipo.testsupport.PostgresIT;
+import io.malipo.testsupport.TokenApiIT;
 import java.util.ArrayList;
 import java.util.Base64;
 import java.util.Collections;
@@ -16,26 +16,16 @@ import java.util.concurrent.Callable;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 
 /** Webhook endpoints in the token API: create, list, change, delete; their rules, scoping and secrets. */
-class WebhookEndpointsApiIT extends PostgresIT {
+class WebhookEndpointsApiIT extends TokenApiIT {
 
     private static final String PATH = "/api/v1/webhook-endpoints";
     /** malipo.token-api.max-webhook-endpoints as configured. */
     private static final int MAX_ENDPOINTS = 16;
-
-    private ApiMerchant shop;
-    private Http api;
-
-    @BeforeEach
-    void shop() {
-        shop = ApiMerchant.create(http, admin);
-        api = shop.api();
-    }
 
     @Test
     void anEndpointIsCreatedWithItsSecretShownOnceThenListedChangedAndDeleted() {
