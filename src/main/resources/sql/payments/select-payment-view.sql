@@ -1,11 +1,7 @@
 -- One payment, only if it is the merchant's and of the mode asked: another merchant's id finds nothing.
--- Read into PaymentView: the columns are named as its fields.
-SELECT p.id, p.seq, p.status, p.amount, p.fee, p.currency, p.channel, p.provider, p.msisdn,
-       COALESCE(p.merchant_reference, p.transid) AS reference, p.reference AS gateway_reference,
-       p.provider_ref AS provider_reference, o.order_id,
-       p.description, p.failure_code, p.failure_message, p.amount_reversed, p.created_at, p.updated_at
-FROM payment p
-LEFT JOIN checkout_order o ON o.id = p.checkout_order
-WHERE p.id = :#paymentId
-  AND p.merchant_id = :#merchantId
-  AND p.livemode = :#livemode
+-- Read into PaymentView: the view's columns are named as its fields (merchant_id and livemode are not read).
+SELECT *
+FROM payment_view
+WHERE id = :#paymentId
+  AND merchant_id = :#merchantId
+  AND livemode = :#livemode
