@@ -1,3 +1,4 @@
+-- CredentialStatus: ACTIVE -> REVOKED, at once and for good (a repeat keeps the first revoked_at).
 UPDATE api_key
 SET status = 'REVOKED',
     revoked_at = COALESCE(revoked_at, :#${exchangeProperty.malipoNow}),

@@ -16,9 +16,7 @@ import org.springframework.stereotype.Component;
 /**
  * The outbox. {@code direct:delivery-enqueue} writes what must reach a merchant inside the
  * caller's transaction, so it exists exactly when the change that caused it does; the
- * dispatcher sends it afterwards. Body in: a map with merchantId, livemode, kind
- * ({@link DeliveryKind}), credentialId (checkout callbacks), webhookEndpointId and eventId
- * (webhook events), targetUrl, payload (the exact JSON to send), sourceType, sourceId and now.
+ * dispatcher sends it afterwards. Body in: a {@link NewDelivery}.
  */
 @Component
 public class DeliveryRoutes extends RouteBuilder {
