@@ -5,10 +5,14 @@ import org.apache.camel.Processor;
 import org.apache.camel.builder.RouteBuilder;
 import org.springframework.stereotype.Component;
 
-/** Checkout's timed work, started by routes/schedules.yaml. */
+/** Checkout's timed work, started by routes/schedules.yaml at the endpoints published here. */
 @Component
 public class CheckoutUpkeepRoutes extends RouteBuilder {
 
+    /** Orders past their expiry are cancelled (EXPIRED), whether or not anyone looks at them. */
+    public static final String EXPIRE_DUE = "direct:orders-expire-due";
+    /** Replay records and signature uses older than twice the timestamp tolerance are forgotten. */
+    public static final String FORGET_REPLAYS = "direct:checkout-replays-forget";
     private static final String SQL = "sql:classpath:sql/checkout/";
 
     private final Orders orders;
@@ -21,7 +25,7 @@ public class CheckoutUpkeepRoutes extends RouteBuilder {
 
     @Override
     public void configure() {
-        from("direct:orders-expire-due").routeId("orders-expire-due")
+        from(EXPIRE_DUE).routeId("orders-expire-due")
                 .process(e -> e.getIn().setBody(Map.of("now", orders.now())))
                 .to(SQL + "update-orders-expired.sql")
                 .log("Expired ${header.CamelSqlUpdateCount} order(s)");
@@ -29,7 +33,7 @@ public class CheckoutUpkeepRoutes extends RouteBuilder {
         // Past twice the tolerance, a replayed request fails its Timestamp check anyway.
         Processor cutoff = e -> e.getIn().setBody(Map.of("cutoff",
                 orders.now().minus(properties.timestampTolerance().multipliedBy(2))));
-        from("direct:checkout-replays-forget").routeId("checkout-replays-forget")
+        from(FORGET_REPLAYS).routeId("checkout-replays-forget")
                 .process(cutoff)
                 .to(SQL + "delete-replays-older.sql")
                 .process(cutoff)

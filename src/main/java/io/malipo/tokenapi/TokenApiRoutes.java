@@ -3,6 +3,7 @@ package io.malipo.tokenapi;
 import io.malipo.common.ErrorRouteConfigurations;
 import io.malipo.common.JsonBodies;
 import io.malipo.merchant.MerchantEndpoints;
+import java.util.Map;
 import org.apache.camel.builder.AggregationStrategies;
 import org.springframework.stereotype.Component;
 
@@ -13,6 +14,11 @@ import org.springframework.stereotype.Component;
 @Component
 public class TokenApiRoutes extends TokenApiRouteBuilder {
 
+    /**
+     * Idempotency-Keys past their window are forgotten: a request repeating one is new again.
+     * Run by routes/schedules.yaml.
+     */
+    public static final String FORGET_IDEMPOTENCY_KEYS = "direct:idempotency-keys-forget";
     private static final String TAG = "Access tokens";
 
     private final TokenEndpoint tokenEndpoint;
@@ -63,9 +69,8 @@ public class TokenApiRoutes extends TokenApiRouteBuilder {
                 .process(e -> json.respond(e, 200, signingKeys.publicSet()))
                 .setHeader("Cache-Control", constant("public, max-age=300"));
 
-        // Idempotency-Keys past their window: a request repeating one is new again.
-        from("direct:idempotency-keys-forget").routeId("idempotency-keys-forget")
-                .setBody(e -> java.util.Map.of("olderThan", idempotency.forgetBefore()))
+        from(FORGET_IDEMPOTENCY_KEYS).routeId("idempotency-keys-forget")
+                .setBody(e -> Map.of("olderThan", idempotency.forgetBefore()))
                 .to("sql:classpath:sql/tokenapi/delete-idempotency-keys-older.sql");
 
         // Every other operation of the token API starts here (see TokenApiRouteBuilder.operation).
