@@ -7,10 +7,8 @@ import com.google.zxing.client.j2se.MatrixToImageWriter;
 import com.google.zxing.qrcode.QRCodeWriter;
 import com.google.zxing.qrcode.decoder.ErrorCorrectionLevel;
 import io.malipo.common.HttpExchanges;
-import io.malipo.common.Rows;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
-import java.math.BigDecimal;
 import java.time.Clock;
 import java.util.Map;
 import java.util.UUID;
@@ -30,7 +28,8 @@ import org.springframework.web.util.HtmlUtils;
 public class PaymentPageRoutes extends RouteBuilder {
 
     private static final Logger LOG = LoggerFactory.getLogger(PaymentPageRoutes.class);
-    private static final String SQL = "sql:classpath:sql/checkout/select-order-for-page.sql?outputType=SelectOne";
+    private static final String SQL = "sql:classpath:sql/checkout/select-order-for-page.sql?outputType=SelectOne"
+            + "&outputClass=io.malipo.checkout.PageOrder";
     private static final int QR_PIXELS = 320;
 
     private final Clock clock;
@@ -71,59 +70,55 @@ public class PaymentPageRoutes extends RouteBuilder {
         exchange.getIn().setBody(Map.of("id", id));
     }
 
-    @SuppressWarnings("unchecked")
     private void page(Exchange exchange) {
-        Map<String, Object> order = exchange.getIn().getBody(Map.class);
+        PageOrder order = exchange.getIn().getBody(PageOrder.class);
         if (order == null) {
             html(exchange, 404, "Payment link not found", "<h1>This payment link is not valid</h1>"
                     + "<p>Check the link the shop gave you, or ask the shop for a new one.</p>");
             return;
         }
-        OrderStatus status = OrderStatus.valueOf(Rows.string(order, "payment_status"));
-        boolean expired = status == OrderStatus.CANCELLED && "EXPIRED".equals(Rows.string(order, "cancel_reason"))
-                || status == OrderStatus.PENDING && Rows.instant(order, "expires_at").isBefore(clock.instant());
-        String id = Rows.string(order, "id");
-        String amount = Orders.amountText((BigDecimal) order.get("amount")) + " " + Rows.string(order, "currency");
-        String colour = Rows.string(order, "header_colour") == null ? "#1A4D8F" : Rows.string(order, "header_colour");
+        OrderStatus status = order.paymentStatus();
+        boolean expired = order.expired(clock.instant());
+        String id = order.id().toString();
+        String amount = Orders.amountText(order.amount()) + " " + order.currency();
+        String colour = order.headerColour() == null ? "#1A4D8F" : order.headerColour();
         StringBuilder body = new StringBuilder();
-        if (!Rows.bool(order, "livemode")) {
+        if (!order.livemode()) {
             body.append("<p class=\"test\">Test mode: no money moves.</p>");
         }
         body.append("<header style=\"background:").append(colour).append("\"><h1>")
-                .append(esc(Rows.string(order, "merchant_name"))).append("</h1></header>")
+                .append(esc(order.merchantName())).append("</h1></header>")
                 .append("<p class=\"amount\">").append(esc(amount)).append("</p>")
-                .append("<p>Order ").append(esc(Rows.string(order, "order_id"))).append("</p>");
+                .append("<p>Order ").append(esc(order.orderId())).append("</p>");
         if (expired) {
             body.append("<p class=\"status\">This order has expired and can no longer be paid.</p>");
         } else if (status == OrderStatus.PENDING) {
             body.append("<h2>Pay with mobile money</h2><p>In your mobile money menu choose <em>Pay merchant</em> and "
                             + "enter this payment token as the reference:</p><p class=\"token\">")
-                    .append(esc(Rows.string(order, "payment_token"))).append("</p>")
+                    .append(esc(order.paymentToken())).append("</p>")
                     .append("<p>Or scan this code with your wallet app:</p><img src=\"/pay/").append(esc(id))
                     .append("/qr.png\" width=\"").append(QR_PIXELS).append("\" height=\"").append(QR_PIXELS)
                     .append("\" alt=\"QR code to pay ").append(esc(amount)).append("\">")
-                    .append("<p>Pay before ").append(esc(orders.creationDate(Rows.instant(order, "expires_at"))))
+                    .append("<p>Pay before ").append(esc(orders.creationDate(order.expiresAt().toInstant())))
                     .append(" (").append(esc(properties.zone().getId())).append(").</p>");
         } else {
             body.append("<p class=\"status\">").append(esc(describe(status))).append("</p>");
         }
-        if (Rows.string(order, "cancel_url") != null && status == OrderStatus.PENDING && !expired) {
-            body.append("<p><a href=\"").append(esc(Rows.string(order, "cancel_url")))
+        if (order.cancelUrl() != null && order.payable(clock.instant())) {
+            body.append("<p><a href=\"").append(esc(order.cancelUrl()))
                     .append("\">Back to the shop</a></p>");
         }
-        html(exchange, 200, "Pay " + Rows.string(order, "merchant_name"), body.toString());
+        html(exchange, 200, "Pay " + order.merchantName(), body.toString());
     }
 
-    @SuppressWarnings("unchecked")
     private void qr(Exchange exchange) throws WriterException, IOException {
-        Map<String, Object> order = exchange.getIn().getBody(Map.class);
+        PageOrder order = exchange.getIn().getBody(PageOrder.class);
         if (order == null) {
             html(exchange, 404, "Payment link not found", "<h1>This payment link is not valid</h1>");
             return;
         }
-        String payload = EmvQr.payload(Rows.string(order, "vendor"), Rows.string(order, "merchant_name"),
-                properties.qrMerchantCity(), properties.qrCountryCode(), (BigDecimal) order.get("amount"),
-                Rows.string(order, "currency"), Rows.string(order, "payment_token"));
+        String payload = EmvQr.payload(order.vendor(), order.merchantName(), properties.qrMerchantCity(),
+                properties.qrCountryCode(), order.amount(), order.currency(), order.paymentToken());
         var matrix = new QRCodeWriter().encode(payload, BarcodeFormat.QR_CODE, QR_PIXELS, QR_PIXELS,
                 Map.of(EncodeHintType.ERROR_CORRECTION, ErrorCorrectionLevel.M, EncodeHintType.MARGIN, 2));
         ByteArrayOutputStream png = new ByteArrayOutputStream();

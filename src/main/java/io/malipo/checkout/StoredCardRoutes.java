@@ -68,7 +68,7 @@ public class StoredCardRoutes extends CheckoutRouteBuilder {
                 .to(SQL + "select-buyer.sql?outputType=SelectOne")
                 .process(this::requireBuyer)
                 .setBody(exchangeProperty(BUYER))
-                .to(SQL + "select-stored-cards.sql")
+                .to(SQL + "select-stored-cards.sql?outputClass=io.malipo.checkout.StoredCard")
                 .process(this::listAnswer);
 
         from("direct:checkout-stored-cards-post").routeId("checkout-stored-cards-post")
@@ -94,11 +94,11 @@ public class StoredCardRoutes extends CheckoutRouteBuilder {
                 .process(this::storeCard)
                 .to(SQL + "insert-stored-card.sql")
                 .setBody(exchangeProperty(BUYER))
-                .to(SQL + "select-stored-cards.sql")
+                .to(SQL + "select-stored-cards.sql?outputClass=io.malipo.checkout.StoredCard")
                 .process(e -> {
-                    List<Map<String, Object>> rows = e.getIn().getBody(List.class);
-                    String id = String.valueOf(e.getProperty(BUYER, Map.class).get("cardId"));
-                    envelope.success(e, "Card stored", rows.stream().filter(r -> id.equals(Rows.string(r, "id")))
+                    List<StoredCard> cards = e.getIn().getBody(List.class);
+                    Object id = e.getProperty(BUYER, Map.class).get("cardId");
+                    envelope.success(e, "Card stored", cards.stream().filter(c -> c.id().equals(id))
                             .map(this::cardItem).toList());
                 });
     }
@@ -183,19 +183,19 @@ public class StoredCardRoutes extends CheckoutRouteBuilder {
 
     @SuppressWarnings("unchecked")
     private void listAnswer(Exchange exchange) throws Exception {
-        List<Map<String, Object>> rows = exchange.getIn().getBody(List.class);
-        envelope.success(exchange, rows.isEmpty() ? "The buyer has no stored cards" : rows.size() + " stored card"
-                + (rows.size() == 1 ? "" : "s"), rows.stream().map(this::cardItem).toList());
+        List<StoredCard> cards = exchange.getIn().getBody(List.class);
+        envelope.success(exchange, cards.isEmpty() ? "The buyer has no stored cards" : cards.size() + " stored card"
+                + (cards.size() == 1 ? "" : "s"), cards.stream().map(this::cardItem).toList());
     }
 
-    private Map<String, Object> cardItem(Map<String, Object> row) {
+    private Map<String, Object> cardItem(StoredCard card) {
         Map<String, Object> item = new LinkedHashMap<>();
-        item.put("id", Rows.string(row, "id"));
-        item.put("masked_card", Rows.string(row, "masked_card"));
-        item.put("creation_date", orders.creationDate(Rows.instant(row, "created_at")));
-        item.put("name", Rows.string(row, "name"));
-        item.put("card_type", Rows.string(row, "card_type"));
-        item.put("card_token", Rows.string(row, "card_token"));
+        item.put("id", card.id().toString());
+        item.put("masked_card", card.maskedCard());
+        item.put("creation_date", orders.creationDate(card.createdAt().toInstant()));
+        item.put("name", card.name());
+        item.put("card_type", card.cardType());
+        item.put("card_token", card.cardToken());
         return item;
     }
 
