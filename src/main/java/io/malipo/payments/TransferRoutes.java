@@ -197,26 +197,26 @@ public class TransferRoutes extends RouteBuilder {
 
         from("direct:transfer-settle-tx").routeId("transfer-settle-tx")
                 .process(transfers::settle)
-                .filter(exchangeProperty(Transfers.COMPENSATION).isNotNull())
-                    .setBody(exchangeProperty(Transfers.COMPENSATION))
-                    .to(LedgerEndpoints.POST)
-                .end()
-                .filter(exchangeProperty(Transfers.ADJUSTMENT).isNotNull())
-                    .setBody(exchangeProperty(Transfers.ADJUSTMENT))
-                    .to(LedgerEndpoints.POST_ADJUSTMENT)
-                .end()
-                .filter(exchangeProperty(Transfers.APPLIED).isEqualTo(true))
+                .filter(exchangeProperty(Transfers.SETTLED).isNotNull())
+                    .filter(e -> settled(e).compensation() != null)
+                        .setBody(e -> settled(e).compensation())
+                        .to(LedgerEndpoints.POST)
+                    .end()
+                    .filter(e -> settled(e).adjustment() != null)
+                        .setBody(e -> settled(e).adjustment())
+                        .to(LedgerEndpoints.POST_ADJUSTMENT)
+                    .end()
                     .to("direct:transfer-event-enqueue")
                 .end();
 
         // The webhook event of a transfer that left flight, with it as the token API shows it.
         from("direct:transfer-event-enqueue").routeId("transfer-event-enqueue")
                 .setBody(e -> {
-                    Transfer transfer = e.getProperty(Transfers.ROW, Transfer.class);
+                    Transfer transfer = settled(e).transfer();
                     return Map.of(transfer.kind().noun() + "Id", transfer.id(), "merchantId", transfer.merchantId(),
                             "livemode", transfer.livemode());
                 })
-                .toD("${exchangeProperty.malipoTransfer.kind().viewRoute()}")
+                .toD("${exchangeProperty.malipoTransferSettled.transfer().kind().viewRoute()}")
                 .setBody(transfers::event)
                 .to(DeliveryEndpoints.WEBHOOK_EVENT_ENQUEUE);
 
@@ -275,6 +275,10 @@ public class TransferRoutes extends RouteBuilder {
 
         from(PaymentsEndpoints.REVERSAL_VIEW).routeId("reversal-view")
                 .to(SQL + "select-reversal-view.sql?outputType=SelectOne&outputClass=io.malipo.payments.ReversalView");
+    }
+
+    private static Transfers.Settled settled(Exchange exchange) {
+        return exchange.getProperty(Transfers.SETTLED, Transfers.Settled.class);
     }
 
     /** The transfer the exchange is making. */

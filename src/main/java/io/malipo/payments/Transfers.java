@@ -9,6 +9,7 @@ import io.malipo.common.SqlFiles;
 import io.malipo.common.SqlRecords;
 import io.malipo.delivery.WebhookEvent;
 import io.malipo.delivery.WebhookEventType;
+import io.malipo.ledger.Ledger.Posting;
 import io.malipo.payments.Conflicts.Conflict;
 import io.malipo.payments.Conflicts.Resolution;
 import io.malipo.payments.Transfer.Kind;
@@ -33,16 +34,24 @@ import org.springframework.stereotype.Component;
 @Component
 public class Transfers {
 
+    /**
+     * What a report changed.
+     *
+     * @param transfer the transfer as it is now
+     * @param compensation the posting that gives the money back, when it failed
+     * @param adjustment the posting that takes the money again, when the provider carried it out after it had failed
+     */
+    public record Settled(Transfer transfer, SettlementReport report, Posting compensation, Posting adjustment) {
+    }
+
     /** The {@link Kind} of the transfer a route works on. */
     static final String KIND = "malipoTransferKind";
     /** The id of the transfer a route works on. */
     static final String ID = "malipoTransferId";
     /** The {@link Transfer} as stored, once read. */
     static final String ROW = "malipoTransfer";
-    static final String APPLIED = "malipoTransferApplied";
-    static final String COMPENSATION = "malipoCompensation";
-    static final String SETTLED = "malipoSettledReport";
-    static final String ADJUSTMENT = "malipoAdjustment";
+    /** The {@link Settled} change a report made, when it made one. */
+    static final String SETTLED = "malipoTransferSettled";
     private static final Logger LOG = LoggerFactory.getLogger(Transfers.class);
 
     private final Payments payments;
@@ -80,17 +89,14 @@ public class Transfers {
      * Settles a transfer by a final report, inside the caller's transaction: locks it (a reversal
      * after its payment, as creating one does, so reversals of one payment settle in turn),
      * records the report once (a repeat stops here), and applies the {@link Transition} the report
-     * makes from its status. Properties out: {@value #COMPENSATION}, the posting that gives the
-     * money back when it failed; {@value #ADJUSTMENT}, the posting that takes it again when the
-     * provider carried it out after it had failed; {@value #APPLIED}, true when the transfer
-     * changed, so its webhook event follows.
+     * makes from its status. Property {@value #SETTLED} out when the transfer changed: its
+     * postings and its webhook event follow.
      */
     public void settle(Exchange exchange) {
         SettlementReport report = exchange.getIn().getBody(SettlementReport.class);
         Kind kind = Kind.ofReference(report.reference()).orElseThrow(() -> new IllegalArgumentException(
                 "report " + report.eventKey() + " names no payout or reversal"));
         exchange.setProperty(KIND, kind);
-        exchange.setProperty(APPLIED, false);
         UUID id = report.paymentId() != null ? report.paymentId() : jdbc.queryForList(
                 SqlFiles.load(kind.sql().selectByReference()),
                 Map.of("reference", report.reference(), "provider", report.provider()), UUID.class)
@@ -126,8 +132,8 @@ public class Transfers {
             return;
         }
         switch (Transition.of(transfer.status(), report.outcome())) {
-            case SETTLE -> settleInFlight(exchange, transfer, report);
-            case LATE_SUCCESS -> succeededLate(exchange, transfer, payment, report);
+            case SETTLE -> exchange.setProperty(SETTLED, settleInFlight(transfer, report));
+            case LATE_SUCCESS -> exchange.setProperty(SETTLED, succeededLate(transfer, payment, report));
             case REPEAT -> LOG.info("{} {} had already {}; report {} changed nothing", kind.noun(), id,
                     transfer.status(), report.eventKey());
             case LATE_FAILURE -> conflicts.record(conflict(transfer, report, Resolution.NEEDS_REVIEW,
@@ -142,7 +148,7 @@ public class Transfers {
                 .get(0);
     }
 
-    private void settleInFlight(Exchange exchange, Transfer transfer, SettlementReport report) {
+    private Settled settleInFlight(Transfer transfer, SettlementReport report) {
         Kind kind = transfer.kind();
         boolean succeeded = report.outcome() == PaymentResult.SUCCEEDED;
         Map<String, Object> update = new LinkedHashMap<>();
@@ -156,16 +162,14 @@ public class Transfers {
         if (jdbc.update(SqlFiles.load(kind.sql().updateSettled()), update) == 0) {
             throw new IllegalStateException(kind.noun() + " " + transfer.id() + " left flight under its row lock");
         }
-        applied(exchange, transfer, report);
         if (transfer instanceof Reversal reversal) {
             Map<String, Object> params = Map.of("paymentId", reversal.paymentId(), "amount", reversal.amount(),
                     "now", payments.now());
             jdbc.update(SqlFiles.load(succeeded ? "payments/update-payment-reversed.sql"
                     : "payments/update-payment-reversal-released.sql"), params);
         }
-        if (!succeeded) {
-            exchange.setProperty(COMPENSATION, transfer.debit(payments.now()).reversed());
-        }
+        return new Settled(read(kind, transfer.id()), report,
+                succeeded ? null : transfer.debit(payments.now()).reversed(), null);
     }
 
     /**
@@ -173,13 +177,10 @@ public class Transfers {
      * left after all, so it is taken from the balance again (even below zero) and the transfer
      * is SUCCEEDED; a reversal counts against its payment again.
      */
-    private void succeededLate(Exchange exchange, Transfer transfer, ReversiblePayment payment,
-            SettlementReport report) {
+    private Settled succeededLate(Transfer transfer, ReversiblePayment payment, SettlementReport report) {
         Kind kind = transfer.kind();
         jdbc.update(SqlFiles.load(kind.sql().updateSucceededLate()), Map.of("id", transfer.id(),
                 "providerRef", report.providerRef(), "now", payments.now()));
-        applied(exchange, transfer, report);
-        exchange.setProperty(ADJUSTMENT, transfer.debit(payments.now()));
         Resolution resolution = Resolution.LEDGER_ADJUSTMENT;
         String detail = "The provider reported " + kind.noun() + " " + transfer.reference()
                 + " carried out after it had failed (" + transfer.failureCode() + ") and its money had been given "
@@ -197,13 +198,7 @@ public class Transfers {
             jdbc.update(SqlFiles.load("payments/update-payment-reversed.sql"), params);
         }
         conflicts.record(conflict(transfer, report, resolution, detail), payments.now());
-    }
-
-    /** The transfer changed: its event follows, showing it as it is now. */
-    private void applied(Exchange exchange, Transfer transfer, SettlementReport report) {
-        exchange.setProperty(APPLIED, true);
-        exchange.setProperty(ROW, read(transfer.kind(), transfer.id()));
-        exchange.setProperty(SETTLED, report);
+        return new Settled(read(kind, transfer.id()), report, null, transfer.debit(payments.now()));
     }
 
     private static Conflict conflict(Transfer transfer, SettlementReport report, Resolution resolution,
@@ -237,8 +232,9 @@ public class Transfers {
 
     /** The webhook event of a settled transfer; body in: its view. */
     public WebhookEvent event(Exchange exchange) {
-        Transfer transfer = exchange.getProperty(ROW, Transfer.class);
-        SettlementReport report = exchange.getProperty(SETTLED, SettlementReport.class);
+        Settled settled = exchange.getProperty(SETTLED, Settled.class);
+        Transfer transfer = settled.transfer();
+        SettlementReport report = settled.report();
         String type = transfer.kind().noun() + (report.outcome() == PaymentResult.SUCCEEDED ? ".succeeded" : ".failed");
         return new WebhookEvent(transfer.merchantId(), transfer.livemode(), WebhookEventType.of(type).orElseThrow(),
                 exchange.getIn().getBody(), transfer.kind().name(), transfer.id(), payments.now());
