@@ -12,14 +12,14 @@ import java.util.Locale;
  * its reference label, the order's payment token, which is what the provider reports back.
  * The format is a list of id-length-value fields closed by a CRC-16/CCITT-FALSE checksum.
  */
-final class EmvQr {
+public final class EmvQr {
 
     static final String GUID = "io.malipo";
 
     private EmvQr() {
     }
 
-    static String payload(String vendor, String merchantName, String city, String countryCode, BigDecimal amount,
+    public static String payload(String vendor, String merchantName, String city, String countryCode, BigDecimal amount,
             String currency, String paymentToken) {
         String body = field("00", "01")
                 + field("01", "12")

@@ -20,7 +20,9 @@ public class ResponseHeaders {
 
     static final Set<String> ALLOWED = caseInsensitive("Content-Type", "Allow", "WWW-Authenticate", "Retry-After",
             "Location", "Cache-Control", "Idempotent-Replayed", "Content-Disposition",
-            "RateLimit-Limit", "RateLimit-Remaining", "RateLimit-Reset");
+            "RateLimit-Limit", "RateLimit-Remaining", "RateLimit-Reset",
+            // The pages': their policy, language and its remembered choice (a request carries Cookie, never these).
+            "Content-Security-Policy", "Content-Language", "Vary", "Set-Cookie", "X-Content-Type-Options");
 
     @Bean
     ComponentCustomizer responseHeaderAllowList() {
