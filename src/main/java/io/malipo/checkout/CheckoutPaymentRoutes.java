@@ -28,7 +28,7 @@ import org.springframework.stereotype.Component;
 @Component
 public class CheckoutPaymentRoutes extends CheckoutRouteBuilder {
 
-    static final String REQUEST = "malipoPaymentRequest";
+    static final String REQUEST = "malipoOrderPayment";
     static final String ORDER = "malipoPaymentOrder";
     static final String PLAN = "malipoPaymentPlan";
     static final String CLAIMED = "malipoClaimed";
@@ -46,11 +46,6 @@ public class CheckoutPaymentRoutes extends CheckoutRouteBuilder {
         this.orders = orders;
         this.envelope = envelope;
         this.properties = properties;
-    }
-
-    /** What the merchant asked to pay with, read and checked. */
-    record PaymentRequest(String orderId, String transid, Channel channel, String msisdn, String cardToken,
-            UUID buyer, String buyerUserid) {
     }
 
     @Override
@@ -76,16 +71,22 @@ public class CheckoutPaymentRoutes extends CheckoutRouteBuilder {
 
         operation("direct:checkout-wallet-payment", CheckoutOperation.WALLET_PAYMENT)
                 .process(this::readWalletPayment)
-                .to("direct:checkout-payment-start");
+                .setBody(exchangeProperty(REQUEST))
+                .to(CheckoutEndpoints.PAY_ORDER)
+                .process(this::answerPush);
 
         operation("direct:checkout-card-payment", CheckoutOperation.CARD_PAYMENT)
                 .process(this::readCardPayment)
                 .to(PaymentsEndpoints.STORED_CARD_FIND)
                 .process(this::requireCard)
-                .to("direct:checkout-payment-start");
+                .setBody(exchangeProperty(REQUEST))
+                .to(CheckoutEndpoints.PAY_ORDER)
+                .process(this::answerPush);
 
-        // Shared by both: the order may be paid, the transid is new, a provider can take it.
-        from("direct:checkout-payment-start").routeId("checkout-payment-start").errorHandler(noErrorHandler())
+        // Shared by both and by the payment page: the order may be paid, the transid is new, a
+        // provider can take it.
+        from(CheckoutEndpoints.PAY_ORDER).routeId("checkout-order-pay").errorHandler(noErrorHandler())
+                .setProperty(REQUEST, body())
                 .process(this::orderKeys)
                 .to(SQL + "update-order-expired.sql")
                 .to(SQL + "select-order.sql?outputType=SelectOne&outputClass=io.malipo.checkout.StoredOrder")
@@ -110,7 +111,6 @@ public class CheckoutPaymentRoutes extends CheckoutRouteBuilder {
                         .process(e -> e.setProperty(PaymentProperties.PAYMENT_ID,
                                 e.getProperty(PLAN, PaymentPlan.class).paymentId()))
                         .to(PaymentsEndpoints.SEND)
-                        .process(this::answerPush)
                     .otherwise()
                         .setBody(this::orderAndTransid)
                         .to(PaymentsEndpoints.FIND_BY_ORDER_TRANSID)
@@ -138,8 +138,10 @@ public class CheckoutPaymentRoutes extends CheckoutRouteBuilder {
         Optional<String> msisdn = fields.requiredText("msisdn", 16)
                 .flatMap(m -> Msisdn.normalise(m).or(() -> fields.error("msisdn", Msisdn.RULE)));
         fields.throwIfInvalid();
-        exchange.setProperty(REQUEST, new PaymentRequest(orderId.orElseThrow(), transid.orElseThrow(),
-                Channel.WALLET_PULL, msisdn.orElseThrow(), null, null, null));
+        CheckoutCredential merchant = credential(exchange);
+        exchange.setProperty(REQUEST, new OrderPayment(merchant.merchantId(), merchant.livemode(),
+                orderId.orElseThrow(), transid.orElseThrow(), Channel.WALLET_PULL, msisdn.orElseThrow(), null, null,
+                null));
     }
 
     private void readCardPayment(Exchange exchange) {
@@ -153,8 +155,9 @@ public class CheckoutPaymentRoutes extends CheckoutRouteBuilder {
         Optional<String> userid = fields.requiredTextOrEmpty("buyer_userid", 100, "a guest");
         fields.throwIfInvalid();
         CheckoutCredential merchant = credential(exchange);
-        exchange.setProperty(REQUEST, new PaymentRequest(orderId.orElseThrow(), transid.orElseThrow(), Channel.CARD,
-                null, card.orElseThrow(), buyer.orElseThrow(), userid.orElse(null)));
+        exchange.setProperty(REQUEST, new OrderPayment(merchant.merchantId(), merchant.livemode(),
+                orderId.orElseThrow(), transid.orElseThrow(), Channel.CARD, null, card.orElseThrow(),
+                buyer.orElseThrow(), userid.orElse(null)));
         Map<String, Object> query = new LinkedHashMap<>();
         query.put("cardToken", card.get());
         query.put("buyerId", buyer.get());
@@ -166,7 +169,7 @@ public class CheckoutPaymentRoutes extends CheckoutRouteBuilder {
     @SuppressWarnings("unchecked")
     private void requireCard(Exchange exchange) {
         Map<String, Object> card = exchange.getIn().getBody(Map.class);
-        PaymentRequest request = exchange.getProperty(REQUEST, PaymentRequest.class);
+        OrderPayment request = exchange.getProperty(REQUEST, OrderPayment.class);
         if (card == null || (request.buyerUserid() != null
                 && !request.buyerUserid().equals(Rows.string(card, "buyer_userid")))) {
             throw ApiException.notFound("The buyer has no stored card with this card_token.");
@@ -174,15 +177,16 @@ public class CheckoutPaymentRoutes extends CheckoutRouteBuilder {
     }
 
     private void orderKeys(Exchange exchange) {
-        PaymentRequest request = exchange.getProperty(REQUEST, PaymentRequest.class);
-        exchange.getIn().setBody(OrderKeys.of(credential(exchange), request.orderId(), orders.now()));
+        OrderPayment request = exchange.getProperty(REQUEST, OrderPayment.class);
+        exchange.getIn().setBody(new OrderKeys(request.merchantId(), request.livemode(), request.orderId(),
+                orders.now()));
     }
 
     private void requireOrder(Exchange exchange) {
         StoredOrder order = exchange.getIn().getBody(StoredOrder.class);
         if (order == null) {
             throw ApiException.notFound("There is no order with order_id "
-                    + exchange.getProperty(REQUEST, PaymentRequest.class).orderId() + ".");
+                    + exchange.getProperty(REQUEST, OrderPayment.class).orderId() + ".");
         }
         exchange.setProperty(ORDER, order);
     }
@@ -190,23 +194,23 @@ public class CheckoutPaymentRoutes extends CheckoutRouteBuilder {
     private Map<String, Object> orderAndTransid(Exchange exchange) {
         StoredOrder order = exchange.getProperty(ORDER, StoredOrder.class);
         return Map.of("orderUuid", order.id(),
-                "transid", exchange.getProperty(REQUEST, PaymentRequest.class).transid());
+                "transid", exchange.getProperty(REQUEST, OrderPayment.class).transid());
     }
 
-    /** The same transid again: the first request's answer, never a second push. */
+    /** The same transid again: the first request's answer (in progress), never a second push. */
     @SuppressWarnings("unchecked")
-    private void repeated(Exchange exchange) throws Exception {
+    private void repeated(Exchange exchange) {
         Map<String, Object> payment = exchange.getIn().getBody(Map.class);
         if (PaymentStatus.valueOf(Rows.string(payment, "status")) == PaymentStatus.FAILED) {
             throw ApiException.badRequest("transid_used", "The payment with this transid failed; send a new transid "
                     + "to try again.");
         }
-        envelope.pending(exchange, IN_PROGRESS);
+        exchange.setProperty(PaymentProperties.OUTCOME, PushAnswer.PENDING);
     }
 
     private void requirePayable(Exchange exchange) {
         StoredOrder order = exchange.getProperty(ORDER, StoredOrder.class);
-        PaymentRequest request = exchange.getProperty(REQUEST, PaymentRequest.class);
+        OrderPayment request = exchange.getProperty(REQUEST, OrderPayment.class);
         refuseUnpayable(order);
         if (request.channel() == Channel.CARD && !order.acceptsCards()) {
             throw ApiException.badRequest("card_not_accepted", "This order does not accept cards (payment_methods "
@@ -236,9 +240,8 @@ public class CheckoutPaymentRoutes extends CheckoutRouteBuilder {
 
     private NewPayment newPayment(Exchange exchange) {
         StoredOrder order = exchange.getProperty(ORDER, StoredOrder.class);
-        PaymentRequest request = exchange.getProperty(REQUEST, PaymentRequest.class);
-        CheckoutCredential merchant = credential(exchange);
-        return new NewPayment(merchant.merchantId(), merchant.livemode(), order.id(), request.channel(), null,
+        OrderPayment request = exchange.getProperty(REQUEST, OrderPayment.class);
+        return new NewPayment(request.merchantId(), request.livemode(), order.id(), request.channel(), null,
                 request.msisdn(), request.cardToken(), request.transid(), order.amount(), order.currency(), null, null);
     }
 
@@ -250,13 +253,14 @@ public class CheckoutPaymentRoutes extends CheckoutRouteBuilder {
 
     /** Someone else moved the order first: the same transid is a repeat, anything else a refusal. */
     @SuppressWarnings("unchecked")
-    private void explainUnclaimed(Exchange exchange) throws Exception {
+    private void explainUnclaimed(Exchange exchange) {
         if (exchange.getIn().getBody() != null) {
             repeated(exchange);
             return;
         }
-        PaymentRequest request = exchange.getProperty(REQUEST, PaymentRequest.class);
-        StoredOrder order = orders.find(credential(exchange), request.orderId()).orElseThrow();
+        OrderPayment request = exchange.getProperty(REQUEST, OrderPayment.class);
+        StoredOrder order = orders.find(new OrderKeys(request.merchantId(), request.livemode(), request.orderId(),
+                orders.now())).orElseThrow();
         refuseUnpayable(order);
         if (order.expiresAt().isBefore(orders.now())) {
             throw new ApiException(410, "order_expired", "The order has expired and can no longer be paid.");

@@ -178,9 +178,12 @@ public class Orders {
     }
 
     Optional<StoredOrder> find(CheckoutCredential merchant, String orderId) {
-        return jdbc.query(SqlFiles.load("checkout/select-order.sql"),
-                SqlRecords.parameters(OrderKeys.of(merchant, orderId, now())), SqlRecords.rows(StoredOrder.class))
-                .stream().findFirst();
+        return find(OrderKeys.of(merchant, orderId, now()));
+    }
+
+    Optional<StoredOrder> find(OrderKeys keys) {
+        return jdbc.query(SqlFiles.load("checkout/select-order.sql"), SqlRecords.parameters(keys),
+                SqlRecords.rows(StoredOrder.class)).stream().findFirst();
     }
 
     public OffsetDateTime now() {
