@@ -23,6 +23,25 @@ public final class Msisdn {
     private Msisdn() {
     }
 
+    /**
+     * A number as people type it on a page, in the region's own way or internationally
+     * ({@code 0754 000 000}, {@code +255 754-000-000}, {@code 255754000000}): digits with the
+     * country prefix, or empty when it is not a valid mobile number.
+     *
+     * @param region where a number without a country prefix is from (ISO 3166 alpha-2, such as TZ)
+     */
+    public static Optional<String> fromTyped(String text, String region) {
+        if (text == null || text.isBlank() || text.length() > 32) {
+            return Optional.empty();
+        }
+        String typed = text.strip().matches("[1-9][0-9]{10,14}") ? "+" + text.strip() : text;
+        try {
+            return normalise(PHONES.format(PHONES.parse(typed, region), PhoneNumberFormat.E164));
+        } catch (NumberParseException e) {
+            return Optional.empty();
+        }
+    }
+
     /** The number as digits with the country prefix, or empty when it is not a valid mobile number. */
     public static Optional<String> normalise(String text) {
         if (text == null) {

@@ -8,10 +8,18 @@ import com.google.zxing.qrcode.QRCodeWriter;
 import com.google.zxing.qrcode.decoder.ErrorCorrectionLevel;
 import io.malipo.channels.Channel;
 import io.malipo.channels.ProviderDirectory;
+import io.malipo.channels.PushAnswer;
+import io.malipo.checkout.CheckoutEndpoints;
 import io.malipo.checkout.CheckoutProperties;
 import io.malipo.checkout.EmvQr;
+import io.malipo.checkout.OrderPayment;
 import io.malipo.checkout.OrderStatus;
+import io.malipo.common.ApiException;
+import io.malipo.common.Hmac;
 import io.malipo.common.HttpExchanges;
+import io.malipo.common.InstanceSecrets;
+import io.malipo.common.Msisdn;
+import io.malipo.common.RandomTokens;
 import jakarta.servlet.http.Cookie;
 import jakarta.servlet.http.HttpServletRequest;
 import java.io.ByteArrayOutputStream;
@@ -39,6 +47,8 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import org.springframework.http.ResponseCookie;
 import org.springframework.stereotype.Component;
+import org.springframework.web.util.UriComponentsBuilder;
+import org.springframework.web.util.UriUtils;
 import org.springframework.web.util.WebUtils;
 import org.thymeleaf.TemplateEngine;
 import org.thymeleaf.context.Context;
@@ -59,15 +69,22 @@ public class PaymentPageRoutes extends RouteBuilder {
     private static final String HEADER_COLOUR = "#1a4d8f";
     private static final String STYLE_SHEET = "/pages/pay.css";
     private static final SecureRandom NONCES = new SecureRandom();
+    private static final String FORM = "malipoPageForm";
+    private static final String PUSH = "malipoPagePush";
+    private static final String ORDER_ROW = "malipoPageOrder";
+    /** The least time between two pushes of one order: nobody can ring a stranger's phone again and again. */
+    static final Duration PUSH_SPACING = Duration.ofSeconds(30);
 
     private final Clock clock;
     private final CheckoutProperties properties;
     private final ProviderDirectory providers;
     private final TemplateEngine templates;
     private final byte[] styleSheet;
+    private final byte[] formKey;
 
     public PaymentPageRoutes(Clock clock, CheckoutProperties properties, ProviderDirectory providers,
-            TemplateEngine templates) {
+            TemplateEngine templates, InstanceSecrets secrets) {
+        this.formKey = secrets.derivedKey("payment-page-forms");
         this.clock = clock;
         this.properties = properties;
         this.providers = providers;
@@ -79,7 +96,8 @@ public class PaymentPageRoutes extends RouteBuilder {
     public void configure() {
         onException(Exception.class).handled(true).process(this::failed);
 
-        rest("/pay").get("/assets/pay.css").id("rest-payment-page-css").apiDocs(false).to("direct:payment-page-css")
+        rest("/pay").post("/{id}/push").id("rest-payment-page-push").apiDocs(false).to("direct:payment-page-push")
+                .get("/assets/pay.css").id("rest-payment-page-css").apiDocs(false).to("direct:payment-page-css")
                 .get("/{id}").id("rest-payment-page").apiDocs(false).to("direct:payment-page")
                 .get("/{id}/qr.png").id("rest-payment-page-qr").apiDocs(false).to("direct:payment-page-qr");
 
@@ -94,6 +112,25 @@ public class PaymentPageRoutes extends RouteBuilder {
                 .process(PaymentPageRoutes::orderKey)
                 .to(ORDER)
                 .process(this::qr);
+
+        // A push to the buyer's phone, through the same endpoint as wallet-payment. Without
+        // script the form posts here and the buyer is sent back to the page, which follows the
+        // payment; a refusal is the page again with the reason beside the phone field.
+        from("direct:payment-page-push").routeId("payment-page-push")
+                .process(HttpExchanges::remember)
+                .process(e -> e.setProperty(FORM, pushForm(e)))
+                .process(PaymentPageRoutes::orderKey)
+                .to(ORDER)
+                .process(this::push)
+                .filter(exchangeProperty(PUSH).isNotNull())
+                    .setBody(exchangeProperty(PUSH))
+                    .doTry()
+                        .to(CheckoutEndpoints.PAY_ORDER)
+                        .process(this::pushed)
+                    .doCatch(ApiException.class)
+                        .process(this::refused)
+                    .end()
+                .end();
 
         from("direct:payment-page-css").routeId("payment-page-css")
                 .process(e -> answer(e, 200, "text/css; charset=UTF-8", "public, max-age=3600", styleSheet));
@@ -110,14 +147,35 @@ public class PaymentPageRoutes extends RouteBuilder {
     }
 
     private void page(Exchange exchange) {
-        Locale locale = language(exchange);
         PageOrder order = exchange.getIn().getBody(PageOrder.class);
         if (order == null) {
-            render(exchange, 404, "pay/not-found", locale, Map.of());
+            render(exchange, 404, "pay/not-found", language(exchange), Map.of());
             return;
         }
+        page(exchange, 200, order, null, null);
+    }
+
+    /**
+     * The order's page.
+     *
+     * @param error what went wrong with the buyer's last action, as a message and its arguments; or null
+     * @param phone the number the buyer typed, to show again with the error
+     */
+    private void page(Exchange exchange, int status, PageOrder order, Problem error, String phone) {
+        Locale locale = language(exchange);
         var now = clock.instant();
         Map<String, Object> page = new HashMap<>();
+        page.put("error", error);
+        page.put("phone", phone != null ? phone : order.buyerPhone());
+        page.put("formToken", formToken(order.id()));
+        page.put("pushable", order.payable(now) && order.acceptsPush());
+        page.put("failure", order.payable(now) && order.lastFailureCode() != null
+                ? "pay.failure." + switch (order.lastFailureCode()) {
+                    case "declined", "insufficient_funds", "provider_timeout", "provider_unavailable" ->
+                            order.lastFailureCode();
+                    default -> "other";
+                } : null);
+        page.put("waiting", order.paymentStatus() == OrderStatus.INPROGRESS && !order.expired(now));
         page.put("order", order);
         page.put("amount", amount(order.amount(), order.currency(), locale));
         page.put("payable", order.payable(now));
@@ -132,11 +190,107 @@ public class PaymentPageRoutes extends RouteBuilder {
                 .withZone(properties.zone()).format(order.paidAt()));
         page.put("paidWith", order.paymentProvider() == null ? null
                 : providers.find(order.paymentProvider()).map(p -> p.name()).orElse(order.paymentProvider()));
-        page.put("networks", networks(order.currency()));
+        List<Network> networks = networks(order.currency());
+        page.put("networks", networks);
+        page.put("networkNames", String.join(", ", networks.stream().map(Network::name).toList()));
         page.put("header", PageColour.of(order.headerColour(), HEADER_COLOUR));
         page.put("button", PageColour.of(order.buttonColour(), HEADER_COLOUR));
         page.put("link", PageColour.onWhite(order.linkColour(), HEADER_COLOUR));
-        render(exchange, 200, "pay/page", locale, page);
+        render(exchange, status, "pay/page", locale, page);
+    }
+
+    /** A message of the page and its arguments. */
+    public record Problem(String key, Object argument) {
+    }
+
+    /** The fields of a form the page posted, decoded. */
+    private static Map<String, String> pushForm(Exchange exchange) {
+        String body = new String(HttpExchanges.rawBody(exchange), StandardCharsets.UTF_8);
+        Map<String, String> fields = new HashMap<>();
+        UriComponentsBuilder.newInstance().query(body).build().getQueryParams().forEach((name, values) ->
+                fields.put(UriUtils.decode(name, StandardCharsets.UTF_8),
+                        UriUtils.decode(values.get(0) == null ? "" : values.get(0).replace('+', ' '),
+                                StandardCharsets.UTF_8)));
+        return fields;
+    }
+
+    /**
+     * Checks a push the buyer asked for; property {@value #PUSH} out, the payment to make, or the
+     * page answered again with what is wrong.
+     */
+    @SuppressWarnings("unchecked")
+    private void push(Exchange exchange) {
+        PageOrder order = exchange.getIn().getBody(PageOrder.class);
+        Map<String, String> form = exchange.getProperty(FORM, Map.class);
+        if (order == null) {
+            render(exchange, 404, "pay/not-found", language(exchange), Map.of());
+            return;
+        }
+        String typed = form.get("phone");
+        if (!Hmac.same(formToken(order.id()), form.get("token"))) {
+            page(exchange, 403, order, new Problem("pay.error.form", null), typed);
+            return;
+        }
+        var now = clock.instant();
+        if (!order.payable(now) || !order.acceptsPush()) {
+            page(exchange, 409, order, null, typed);
+            return;
+        }
+        Optional<String> msisdn = Msisdn.fromTyped(typed, properties.qrCountryCode());
+        if (msisdn.isEmpty()) {
+            page(exchange, 400, order, new Problem("pay.error.phone", null), typed);
+            return;
+        }
+        if (providers.walletProviderFor(msisdn.get()).isEmpty()) {
+            page(exchange, 400, order, new Problem("pay.error.network", null), typed);
+            return;
+        }
+        if (order.lastAttemptAt() != null && order.lastAttemptAt().toInstant().plus(PUSH_SPACING).isAfter(now)) {
+            long wait = Duration.between(now, order.lastAttemptAt().toInstant().plus(PUSH_SPACING)).toSeconds() + 1;
+            page(exchange, 429, order, new Problem("pay.error.too-soon", wait), typed);
+            exchange.getMessage().setHeader("Retry-After", String.valueOf(wait));
+            return;
+        }
+        exchange.setProperty(ORDER_ROW, order);
+        exchange.setProperty(PUSH, new OrderPayment(order.merchantId(), order.livemode(), order.orderId(),
+                "PAGE-" + RandomTokens.crockford(16), Channel.WALLET_PULL, msisdn.get(), null, null, null));
+    }
+
+    /** The provider has the push (or refused it): back to the page, which follows the payment. */
+    private void pushed(Exchange exchange) {
+        PageOrder order = exchange.getProperty(ORDER_ROW, PageOrder.class);
+        String phone = exchange.getProperty(PUSH, OrderPayment.class).msisdn();
+        PushAnswer answer = PushAnswer.of(exchange);
+        if (answer == PushAnswer.UNAVAILABLE || answer == PushAnswer.DECLINED) {
+            boolean unavailable = answer == PushAnswer.UNAVAILABLE;
+            page(exchange, unavailable ? 503 : 400, reread(order), new Problem(unavailable
+                    ? "pay.failure.provider_unavailable" : "pay.failure.declined", null), phone);
+            return;
+        }
+        var out = exchange.getMessage();
+        out.removeHeaders("*");
+        out.setHeader(Exchange.HTTP_RESPONSE_CODE, 303);
+        out.setHeader("Location", "/pay/" + order.id());
+        out.setHeader("Cache-Control", "no-store");
+        out.setBody("");
+    }
+
+    /** The checkout refused the payment (the order changed meanwhile): the page as it is now, saying so. */
+    private void refused(Exchange exchange) {
+        PageOrder order = exchange.getProperty(ORDER_ROW, PageOrder.class);
+        ApiException refusal = exchange.getProperty(Exchange.EXCEPTION_CAUGHT, ApiException.class);
+        page(exchange, refusal.status(), reread(order), null, exchange.getProperty(PUSH, OrderPayment.class).msisdn());
+    }
+
+    private PageOrder reread(PageOrder order) {
+        return getContext().createFluentProducerTemplate().to(ORDER).withBody(Map.of("id", order.id()))
+                .request(PageOrder.class);
+    }
+
+    /** The token a push form carries: only a page Malipo served for this order can post one. */
+    private String formToken(UUID orderId) {
+        return Base64.getUrlEncoder().withoutPadding().encodeToString(Hmac.sha256(formKey,
+                ("push:" + orderId).getBytes(StandardCharsets.UTF_8)));
     }
 
     /** The networks a buyer can pay this order's currency from, with their codes for the wallet menu. */

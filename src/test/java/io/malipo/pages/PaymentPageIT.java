@@ -2,9 +2,12 @@ package io.malipo.pages;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.malipo.testsupport.Await;
 import io.malipo.testsupport.Http.Response;
 import io.malipo.testsupport.PostgresIT;
 import io.malipo.testsupport.Shop;
+import java.net.URLEncoder;
+import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.UUID;
 import java.util.regex.Matcher;
@@ -105,6 +108,67 @@ class PaymentPageIT extends PostgresIT {
         assertThat(css.status()).isEqualTo(200);
         assertThat(css.header("Content-Type")).hasValueSatisfying(t -> assertThat(t).startsWith("text/css"));
         assertThat(http.get(page("PG-5")).header("Content-Security-Policy").orElseThrow()).isNotEqualTo(policy);
+    }
+
+    @Test
+    void aPushFromThePageGoesThroughCheckoutAndThePageFollowsItToTheReceipt() {
+        shop.order("PG-6", "2000");
+
+        Response pushed = push("PG-6", "0754 000 000", formToken("PG-6"));
+
+        assertThat(pushed.status()).as(pushed.body()).isEqualTo(303);
+        assertThat(pushed.header("Location")).contains(page("PG-6"));
+        assertThat(jdbc.queryForObject("SELECT msisdn FROM payment WHERE checkout_order = ?", String.class,
+                shop.orderUuid("PG-6"))).isEqualTo("255754000000");
+        Response waiting = http.get(page("PG-6"));
+        if (waiting.body().contains("Check your phone")) {
+            assertThat(waiting.body()).contains("http-equiv=\"refresh\"").contains("Enter your PIN");
+        }
+        Await.until("order PG-6 to be paid", () -> http.get(page("PG-6")).body().contains("This order is paid"));
+        assertThat(http.get(page("PG-6")).body()).contains("Receipt").doesNotContain("http-equiv=\"refresh\"");
+    }
+
+    @Test
+    void aDeclinedPushSaysSoAndMayBeTriedAgainAfterAPauseWithAnotherNumber() {
+        shop.order("PG-7", "2000");
+        assertThat(push("PG-7", "+255 754 000 001", formToken("PG-7")).status()).isEqualTo(303);
+        Await.until("the push of PG-7 to fail", () -> http.get(page("PG-7")).body().contains("declined on the phone"));
+
+        Response tooSoon = push("PG-7", "0754000000", formToken("PG-7"));
+        assertThat(tooSoon.status()).isEqualTo(429);
+        assertThat(tooSoon.body()).contains("Please wait").contains("aria-invalid=\"true\"");
+        assertThat(tooSoon.header("Retry-After")).isPresent();
+
+        clock.advance(PaymentPageRoutes.PUSH_SPACING.plusSeconds(1));
+        assertThat(push("PG-7", "0754000000", formToken("PG-7")).status()).isEqualTo(303);
+        Await.until("order PG-7 to be paid", () -> http.get(page("PG-7")).body().contains("This order is paid"));
+    }
+
+    @Test
+    void aPushIsRefusedWithoutThePagesTokenOrWithANumberNoNetworkServes() {
+        shop.order("PG-8", "2000");
+
+        assertThat(push("PG-8", "0754000000", "forged").status()).isEqualTo(403);
+        Response notANumber = push("PG-8", "call me", formToken("PG-8"));
+        assertThat(notANumber.status()).isEqualTo(400);
+        assertThat(notANumber.body()).contains("Enter a mobile number").contains("value=\"call me\"");
+        Response kenyan = push("PG-8", "+254 712 345 678", formToken("PG-8"));
+        assertThat(kenyan.status()).isEqualTo(400);
+        assertThat(kenyan.body()).contains("No mobile money network we work with serves this number");
+        assertThat(jdbc.queryForObject("SELECT count(*) FROM payment WHERE checkout_order = ?", Integer.class,
+                shop.orderUuid("PG-8"))).isZero();
+    }
+
+    private Response push(String orderId, String phone, String token) {
+        return http.post(page(orderId) + "/push", "phone=" + URLEncoder.encode(phone, StandardCharsets.UTF_8)
+                + "&token=" + token, "Content-Type", "application/x-www-form-urlencoded");
+    }
+
+    /** The token of the page's push form, as a browser that loaded the page would send it. */
+    private String formToken(String orderId) {
+        Matcher token = Pattern.compile("name=\"token\" value=\"([^\"]+)\"").matcher(http.get(page(orderId)).body());
+        assertThat(token.find()).isTrue();
+        return token.group(1);
     }
 
     private String page(String orderId) {
