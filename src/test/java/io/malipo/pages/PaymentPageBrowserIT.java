@@ -1,0 +1,122 @@
+package io.malipo.pages;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.malipo.testsupport.Browser;
+import io.malipo.testsupport.PostgresIT;
+import io.malipo.testsupport.Shop;
+import java.util.UUID;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.openqa.selenium.WebElement;
+
+/**
+ * The payment page as buyers meet it, in Chromium: each journey at a phone's or a desktop's size,
+ * checked by axe-core against WCAG 2.2 AA and saved as screenshots under target/screenshots/, and
+ * the order checked through the checkout API afterwards.
+ */
+class PaymentPageBrowserIT extends PostgresIT {
+
+    private static Browser browser;
+    private Shop shop;
+
+    @BeforeAll
+    static void browser() {
+        browser = new Browser();
+    }
+
+    @AfterAll
+    static void closeBrowser() {
+        browser.close();
+    }
+
+    @BeforeEach
+    void shop() {
+        shop = new Shop(checkoutMerchant(), jdbc, "http://127.0.0.1:9/callback");
+    }
+
+    @Test
+    void aBuyerPaysByPushOnAPhoneAndSeesTheReceipt() {
+        shop.order("BR-1", "25000", ", \"header_colour\": \"#FFE600\"");
+        browser.open(url("BR-1"), Browser.PHONE).accessible().screenshot("pay-phone-open");
+        assertThat(browser.text()).contains("TZS 25,000").contains("Pay with mobile money");
+
+        type("#phone", "0754 000 000");
+        browser.find("form.push button").click();
+
+        browser.awaitText("This order is paid", 15).accessible().screenshot("pay-phone-paid");
+        assertThat(browser.text()).contains("Receipt").contains("Vodacom M-Pesa");
+        assertThat(orderStatus("BR-1")).isEqualTo("COMPLETED");
+    }
+
+    @Test
+    void aDeclinedPushIsExplainedAndTheBuyerPaysWithAnotherNumber() {
+        shop.order("BR-2", "1000");
+        browser.open(url("BR-2"), Browser.PHONE);
+
+        type("#phone", "+255 754 000 001");
+        browser.find("form.push button").click();
+        browser.awaitText("declined on the phone", 15).accessible().screenshot("pay-phone-declined");
+        assertThat(orderStatus("BR-2")).isEqualTo("PENDING");
+
+        type("#phone", "0754000000");
+        browser.find("form.push button").click();
+        browser.awaitText("Please wait", 5).accessible().screenshot("pay-phone-too-soon");
+        assertThat(browser.find("#phone").getAttribute("aria-invalid")).isEqualTo("true");
+
+        clock.advance(PaymentPageRoutes.PUSH_SPACING.plusSeconds(1));
+        browser.find("form.push button").click();
+        browser.awaitText("This order is paid", 15);
+        assertThat(orderStatus("BR-2")).isEqualTo("COMPLETED");
+    }
+
+    @Test
+    void onADesktopTheBuyerSwitchesToSwahiliAndSeesTheTokenAndQrCode() {
+        shop.order("BR-3", "1500");
+        browser.open(url("BR-3"), Browser.DESKTOP);
+
+        browser.find("a[hreflang=sw]").click();
+
+        browser.awaitText("Kiasi cha kulipa", 5).accessible().screenshot("pay-desktop-sw");
+        assertThat(browser.find("html").getAttribute("lang")).isEqualTo("sw");
+        WebElement qr = browser.find(".qr img");
+        assertThat(Long.parseLong(qr.getDomProperty("naturalWidth"))).isPositive();
+        assertThat(browser.text()).contains(jdbc.queryForObject(
+                "SELECT payment_token FROM checkout_order WHERE id = ?", String.class, shop.orderUuid("BR-3")));
+        // The choice is remembered.
+        browser.open(url("BR-3"), Browser.PHONE);
+        assertThat(browser.text()).contains("Lipa kwa pesa ya simu");
+        browser.find("a[hreflang=en]").click();
+        browser.awaitText("Amount to pay", 5);
+    }
+
+    @Test
+    void anExpiredOrderAndAnUnknownLinkSayWhatToDo() {
+        shop.order("BR-4", "1000", ", \"expiry\": 1");
+        clock.advance(java.time.Duration.ofMinutes(2));
+
+        browser.open(url("BR-4"), Browser.PHONE).accessible().screenshot("pay-phone-expired");
+        assertThat(browser.text()).contains("This order has expired").doesNotContain("Pay with mobile money");
+
+        browser.open("http://localhost:" + port + "/pay/" + UUID.randomUUID(), Browser.PHONE).accessible()
+                .screenshot("pay-phone-not-found");
+        assertThat(browser.text()).contains("This payment link is not valid");
+    }
+
+    private void type(String field, String text) {
+        WebElement input = browser.find(field);
+        input.clear();
+        input.sendKeys(text);
+    }
+
+    private String url(String orderId) {
+        return "http://localhost:" + port + "/pay/" + shop.orderUuid(orderId);
+    }
+
+    private String orderStatus(String orderId) {
+        return shop.client.get("/v1/checkout/order-status", "order_id=" + orderId).send().json().get("data").get(0)
+                .get("payment_status").asText();
+    }
+}
