@@ -17,6 +17,7 @@ import java.util.UUID;
  * @param vendor the merchant's vendor code, which the QR payload names
  * @param paymentReference and {@code paymentProvider}, {@code paidAt}: the completing payment's, or null
  * @param lastFailureCode why its latest attempt failed; null when it has none or that one did not fail
+ * @param lastChannel the channel of its latest attempt (WALLET_PULL, CARD); null before the first
  * @param lastAttemptAt when its latest attempt started; null before the first
  */
 public record PageOrder(UUID id, UUID merchantId, String orderId, BigDecimal amount, String currency,
@@ -24,7 +25,7 @@ public record PageOrder(UUID id, UUID merchantId, String orderId, BigDecimal amo
         String paymentMethods, String buyerPhone, boolean livemode, String headerColour, String linkColour,
         String buttonColour, String cancelUrl, String redirectUrl, Integer noOfItems, String merchantName,
         String vendor, String paymentReference, String paymentProvider, OffsetDateTime paidAt,
-        String lastFailureCode, OffsetDateTime lastAttemptAt) {
+        String lastFailureCode, String lastChannel, OffsetDateTime lastAttemptAt) {
 
     /** Cancelled by its expiry, or past it and not yet swept. */
     public boolean expired(Instant now) {
@@ -35,6 +36,12 @@ public record PageOrder(UUID id, UUID merchantId, String orderId, BigDecimal amo
     /** Open to a payment now. */
     public boolean payable(Instant now) {
         return paymentStatus == OrderStatus.PENDING && !expired(now);
+    }
+
+    /** Whether a card may pay it. */
+    public boolean acceptsCards() {
+        return Arrays.stream(paymentMethods.split(",")).map(PaymentMethod::valueOf)
+                .anyMatch(PaymentMethod.CARD_METHODS::contains);
     }
 
     /** Whether a mobile-money push may pay it (create-order-minimal and ALL offer it too). */

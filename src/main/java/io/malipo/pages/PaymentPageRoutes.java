@@ -7,6 +7,7 @@ import com.google.zxing.client.j2se.MatrixToImageWriter;
 import com.google.zxing.qrcode.QRCodeWriter;
 import com.google.zxing.qrcode.decoder.ErrorCorrectionLevel;
 import io.malipo.channels.Channel;
+import io.malipo.channels.ChannelEndpoints;
 import io.malipo.channels.ProviderDirectory;
 import io.malipo.channels.PushAnswer;
 import io.malipo.checkout.CheckoutEndpoints;
@@ -32,6 +33,7 @@ import java.security.SecureRandom;
 import java.text.NumberFormat;
 import java.time.Clock;
 import java.time.Duration;
+import java.time.YearMonth;
 import java.time.format.DateTimeFormatter;
 import java.time.format.FormatStyle;
 import java.util.Base64;
@@ -72,6 +74,9 @@ public class PaymentPageRoutes extends RouteBuilder {
     private static final String FORM = "malipoPageForm";
     private static final String PUSH = "malipoPagePush";
     private static final String ORDER_ROW = "malipoPageOrder";
+    private static final String CARD = "malipoPageCard";
+    private static final String CARD_PROBLEMS = "malipoPageCardProblems";
+    private static final String CARD_NAME = "malipoPageCardName";
     /** The least time between two pushes of one order: nobody can ring a stranger's phone again and again. */
     static final Duration PUSH_SPACING = Duration.ofSeconds(30);
 
@@ -97,6 +102,7 @@ public class PaymentPageRoutes extends RouteBuilder {
         onException(Exception.class).handled(true).process(this::failed);
 
         rest("/pay").post("/{id}/push").id("rest-payment-page-push").apiDocs(false).to("direct:payment-page-push")
+                .post("/{id}/card").id("rest-payment-page-card").apiDocs(false).to("direct:payment-page-card")
                 .get("/assets/pay.css").id("rest-payment-page-css").apiDocs(false).to("direct:payment-page-css")
                 .get("/{id}").id("rest-payment-page").apiDocs(false).to("direct:payment-page")
                 .get("/{id}/qr.png").id("rest-payment-page-qr").apiDocs(false).to("direct:payment-page-qr");
@@ -113,23 +119,53 @@ public class PaymentPageRoutes extends RouteBuilder {
                 .to(ORDER)
                 .process(this::qr);
 
+        // A form the page posted: its fields in property malipoPageForm, the order it is for as the body.
+        from("direct:payment-page-form").routeId("payment-page-form")
+                .process(HttpExchanges::remember)
+                .process(e -> e.setProperty(FORM, form(e)))
+                .process(PaymentPageRoutes::orderKey)
+                .to(ORDER);
+
         // A push to the buyer's phone, through the same endpoint as wallet-payment. Without
         // script the form posts here and the buyer is sent back to the page, which follows the
         // payment; a refusal is the page again with the reason beside the phone field.
         from("direct:payment-page-push").routeId("payment-page-push")
-                .process(HttpExchanges::remember)
-                .process(e -> e.setProperty(FORM, pushForm(e)))
-                .process(PaymentPageRoutes::orderKey)
-                .to(ORDER)
+                .to("direct:payment-page-form")
                 .process(this::push)
                 .filter(exchangeProperty(PUSH).isNotNull())
-                    .setBody(exchangeProperty(PUSH))
+                    .to("direct:payment-page-pay")
+                .end();
+
+        // A card typed into the test-mode form: tokenized by the card processor (the number goes
+        // nowhere else), then paid through the same endpoint as card-payment.
+        from("direct:payment-page-card").routeId("payment-page-card")
+                .to("direct:payment-page-form")
+                .process(this::card)
+                .filter(exchangeProperty(CARD).isNotNull())
                     .doTry()
-                        .to(CheckoutEndpoints.PAY_ORDER)
-                        .process(this::pushed)
+                        .setBody(e -> {
+                            CardEntry card = e.getProperty(CARD, CardEntry.class);
+                            return Map.of("number", card.digits(), "expiry", card.expiryMmYy());
+                        })
+                        .to(ChannelEndpoints.CARD_TOKENIZE)
+                        .process(this::tokenized)
                     .doCatch(ApiException.class)
                         .process(this::refused)
                     .end()
+                    .filter(exchangeProperty(PUSH).isNotNull())
+                        .to("direct:payment-page-pay")
+                    .end()
+                .end();
+
+        // Property malipoPagePush in: the payment, made through checkout; the buyer goes back to
+        // the page, or sees it again with why the payment could not start.
+        from("direct:payment-page-pay").routeId("payment-page-pay")
+                .doTry()
+                    .setBody(exchangeProperty(PUSH))
+                    .to(CheckoutEndpoints.PAY_ORDER)
+                    .process(this::pushed)
+                .doCatch(ApiException.class)
+                    .process(this::refused)
                 .end();
 
         from("direct:payment-page-css").routeId("payment-page-css")
@@ -169,12 +205,16 @@ public class PaymentPageRoutes extends RouteBuilder {
         page.put("phone", phone != null ? phone : order.buyerPhone());
         page.put("formToken", formToken(order.id()));
         page.put("pushable", order.payable(now) && order.acceptsPush());
-        page.put("failure", order.payable(now) && order.lastFailureCode() != null
-                ? "pay.failure." + switch (order.lastFailureCode()) {
+        page.put("cardable", order.payable(now) && order.acceptsCards() && !order.livemode());
+        page.put("cardProblems", exchange.getProperty(CARD_PROBLEMS, Map.of(), Map.class));
+        page.put("cardName", exchange.getProperty(CARD_NAME, String.class));
+        page.put("failure", !order.payable(now) || order.lastFailureCode() == null ? null
+                : "CARD".equals(order.lastChannel()) ? "pay.failure.card"
+                : "pay.failure." + switch (order.lastFailureCode()) {
                     case "declined", "insufficient_funds", "provider_timeout", "provider_unavailable" ->
                             order.lastFailureCode();
                     default -> "other";
-                } : null);
+                });
         page.put("waiting", order.paymentStatus() == OrderStatus.INPROGRESS && !order.expired(now));
         page.put("order", order);
         page.put("amount", amount(order.amount(), order.currency(), locale));
@@ -204,7 +244,7 @@ public class PaymentPageRoutes extends RouteBuilder {
     }
 
     /** The fields of a form the page posted, decoded. */
-    private static Map<String, String> pushForm(Exchange exchange) {
+    private static Map<String, String> form(Exchange exchange) {
         String body = new String(HttpExchanges.rawBody(exchange), StandardCharsets.UTF_8);
         Map<String, String> fields = new HashMap<>();
         UriComponentsBuilder.newInstance().query(body).build().getQueryParams().forEach((name, values) ->
@@ -222,18 +262,8 @@ public class PaymentPageRoutes extends RouteBuilder {
     private void push(Exchange exchange) {
         PageOrder order = exchange.getIn().getBody(PageOrder.class);
         Map<String, String> form = exchange.getProperty(FORM, Map.class);
-        if (order == null) {
-            render(exchange, 404, "pay/not-found", language(exchange), Map.of());
-            return;
-        }
         String typed = form.get("phone");
-        if (!Hmac.same(formToken(order.id()), form.get("token"))) {
-            page(exchange, 403, order, new Problem("pay.error.form", null), typed);
-            return;
-        }
-        var now = clock.instant();
-        if (!order.payable(now) || !order.acceptsPush()) {
-            page(exchange, 409, order, null, typed);
+        if (!acceptable(exchange, order, form, order != null && order.acceptsPush(), typed)) {
             return;
         }
         Optional<String> msisdn = Msisdn.fromTyped(typed, properties.qrCountryCode());
@@ -245,10 +275,7 @@ public class PaymentPageRoutes extends RouteBuilder {
             page(exchange, 400, order, new Problem("pay.error.network", null), typed);
             return;
         }
-        if (order.lastAttemptAt() != null && order.lastAttemptAt().toInstant().plus(PUSH_SPACING).isAfter(now)) {
-            long wait = Duration.between(now, order.lastAttemptAt().toInstant().plus(PUSH_SPACING)).toSeconds() + 1;
-            page(exchange, 429, order, new Problem("pay.error.too-soon", wait), typed);
-            exchange.getMessage().setHeader("Retry-After", String.valueOf(wait));
+        if (tooSoon(exchange, order, typed)) {
             return;
         }
         exchange.setProperty(ORDER_ROW, order);
@@ -256,15 +283,85 @@ public class PaymentPageRoutes extends RouteBuilder {
                 "PAGE-" + RandomTokens.crockford(16), Channel.WALLET_PULL, msisdn.get(), null, null, null));
     }
 
+    /**
+     * Checks a card the buyer typed (test mode only: live, a processor's hosted fields take the
+     * card); property {@value #CARD} out, the card to tokenize, or the page again with what is wrong.
+     * Nothing of the number or CSC is ever put back into the page.
+     */
+    @SuppressWarnings("unchecked")
+    private void card(Exchange exchange) {
+        PageOrder order = exchange.getIn().getBody(PageOrder.class);
+        Map<String, String> form = exchange.getProperty(FORM, Map.class);
+        boolean accepts = order != null && order.acceptsCards() && !order.livemode();
+        if (!acceptable(exchange, order, form, accepts, null)) {
+            return;
+        }
+        CardEntry card = new CardEntry(form.get("name"), form.get("number"), form.get("expiry"), form.get("csc"));
+        Map<String, String> problems = card.problems(YearMonth.now(clock.withZone(properties.zone())));
+        if (!problems.isEmpty()) {
+            exchange.setProperty(CARD_PROBLEMS, problems);
+            exchange.setProperty(CARD_NAME, card.name());
+            page(exchange, 400, order, null, null);
+            return;
+        }
+        if (tooSoon(exchange, order, null)) {
+            return;
+        }
+        exchange.setProperty(ORDER_ROW, order);
+        exchange.setProperty(CARD, card);
+    }
+
+    /** The processor's token for the card: the payment the page makes with it. */
+    @SuppressWarnings("unchecked")
+    private void tokenized(Exchange exchange) {
+        PageOrder order = exchange.getProperty(ORDER_ROW, PageOrder.class);
+        String token = String.valueOf(exchange.getIn().getBody(Map.class).get("token"));
+        OrderPayment payment = new OrderPayment(order.merchantId(), order.livemode(), order.orderId(),
+                "PAGE-" + RandomTokens.crockford(16), Channel.CARD, null, token, null, null);
+        exchange.setProperty(PUSH, payment);
+    }
+
+    /** A form for an order that exists, from a page Malipo served, that the order can take now; else the page says why. */
+    private boolean acceptable(Exchange exchange, PageOrder order, Map<String, String> form, boolean accepts,
+            String typed) {
+        if (order == null) {
+            render(exchange, 404, "pay/not-found", language(exchange), Map.of());
+            return false;
+        }
+        if (!Hmac.same(formToken(order.id()), form.get("token"))) {
+            page(exchange, 403, order, new Problem("pay.error.form", null), typed);
+            return false;
+        }
+        if (!order.payable(clock.instant()) || !accepts) {
+            page(exchange, 409, order, null, typed);
+            return false;
+        }
+        return true;
+    }
+
+    /** One attempt per order every {@link #PUSH_SPACING} at most; a second one sooner is the page again with the wait. */
+    private boolean tooSoon(Exchange exchange, PageOrder order, String typed) {
+        var now = clock.instant();
+        if (order.lastAttemptAt() == null || !order.lastAttemptAt().toInstant().plus(PUSH_SPACING).isAfter(now)) {
+            return false;
+        }
+        long wait = Duration.between(now, order.lastAttemptAt().toInstant().plus(PUSH_SPACING)).toSeconds() + 1;
+        page(exchange, 429, order, new Problem("pay.error.too-soon", wait), typed);
+        exchange.getMessage().setHeader("Retry-After", String.valueOf(wait));
+        return true;
+    }
+
     /** The provider has the push (or refused it): back to the page, which follows the payment. */
     private void pushed(Exchange exchange) {
         PageOrder order = exchange.getProperty(ORDER_ROW, PageOrder.class);
-        String phone = exchange.getProperty(PUSH, OrderPayment.class).msisdn();
+        OrderPayment payment = exchange.getProperty(PUSH, OrderPayment.class);
+        String phone = payment.msisdn();
         PushAnswer answer = PushAnswer.of(exchange);
         if (answer == PushAnswer.UNAVAILABLE || answer == PushAnswer.DECLINED) {
             boolean unavailable = answer == PushAnswer.UNAVAILABLE;
             page(exchange, unavailable ? 503 : 400, reread(order), new Problem(unavailable
-                    ? "pay.failure.provider_unavailable" : "pay.failure.declined", null), phone);
+                    ? "pay.failure.provider_unavailable" : payment.channel() == Channel.CARD ? "pay.failure.card"
+                    : "pay.failure.declined", null), phone);
             return;
         }
         var out = exchange.getMessage();
@@ -279,7 +376,13 @@ public class PaymentPageRoutes extends RouteBuilder {
     private void refused(Exchange exchange) {
         PageOrder order = exchange.getProperty(ORDER_ROW, PageOrder.class);
         ApiException refusal = exchange.getProperty(Exchange.EXCEPTION_CAUGHT, ApiException.class);
-        page(exchange, refusal.status(), reread(order), null, exchange.getProperty(PUSH, OrderPayment.class).msisdn());
+        OrderPayment payment = exchange.getProperty(PUSH, OrderPayment.class);
+        if (payment == null) {
+            // The card processor refused the card before any payment was made.
+            page(exchange, refusal.status(), order, new Problem("pay.failure.card", null), null);
+            return;
+        }
+        page(exchange, refusal.status(), reread(order), null, payment.msisdn());
     }
 
     private PageOrder reread(PageOrder order) {

@@ -105,6 +105,38 @@ class PaymentPageBrowserIT extends PostgresIT {
         assertThat(browser.text()).contains("This payment link is not valid");
     }
 
+    @Test
+    void aBuyerCorrectsAMistypedCardAndPaysByCardThenADeclinedCardIsExplained() {
+        shop.cardOrder("BR-5", "3000");
+        browser.open(url("BR-5"), Browser.PHONE);
+        type("#card-name", "Asha Mrema");
+        type("#card-number", "4111 1111 1111 1112");
+        type("#card-expiry", "12/" + (java.time.YearMonth.now().getYear() % 100 + 2));
+        type("#card-csc", "123");
+        browser.find("form.card button").click();
+
+        browser.awaitText("not a valid card number", 5).accessible().screenshot("pay-phone-card-errors");
+        assertThat(browser.find("#card-number").getAttribute("aria-invalid")).isEqualTo("true");
+        assertThat(browser.find("#card-number").getAttribute("value")).isEmpty();
+
+        type("#card-number", "4111 1111 1111 1111");
+        type("#card-expiry", "12/" + (java.time.YearMonth.now().getYear() % 100 + 2));
+        type("#card-csc", "123");
+        browser.find("form.card button").click();
+        browser.awaitText("This order is paid", 15);
+        assertThat(orderStatus("BR-5")).isEqualTo("COMPLETED");
+
+        shop.cardOrder("BR-6", "3000");
+        browser.open(url("BR-6"), Browser.PHONE);
+        type("#card-name", "Asha Mrema");
+        type("#card-number", "4000 0000 0000 0002");
+        type("#card-expiry", "01/" + (java.time.YearMonth.now().getYear() + 3));
+        type("#card-csc", "123");
+        browser.find("form.card button").click();
+        browser.awaitText("The card was declined", 15).accessible().screenshot("pay-phone-card-declined");
+        assertThat(orderStatus("BR-6")).isEqualTo("PENDING");
+    }
+
     private void type(String field, String text) {
         WebElement input = browser.find(field);
         input.clear();

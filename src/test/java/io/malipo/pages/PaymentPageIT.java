@@ -9,6 +9,7 @@ import io.malipo.testsupport.Shop;
 import java.net.URLEncoder;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
+import java.time.YearMonth;
 import java.util.UUID;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
@@ -157,6 +158,48 @@ class PaymentPageIT extends PostgresIT {
         assertThat(kenyan.body()).contains("No mobile money network we work with serves this number");
         assertThat(jdbc.queryForObject("SELECT count(*) FROM payment WHERE checkout_order = ?", Integer.class,
                 shop.orderUuid("PG-8"))).isZero();
+    }
+
+    @Test
+    void aCardTypedIntoTheTestFormIsChargedAndADeclinedOneSaysSo() {
+        shop.cardOrder("PG-9", "3000");
+        assertThat(http.get(page("PG-9")).body()).contains("autocomplete=\"cc-number\"")
+                .contains("autocomplete=\"cc-exp\"").contains("autocomplete=\"cc-csc\"");
+
+        Response paid = card("PG-9", "4111 1111 1111 1111", "12/" + (YearMonth.now().getYear() % 100 + 2), "123");
+        assertThat(paid.status()).as(paid.body()).isEqualTo(303);
+        Await.until("order PG-9 to be paid", () -> http.get(page("PG-9")).body().contains("This order is paid"));
+
+        shop.cardOrder("PG-10", "3000");
+        assertThat(card("PG-10", "4000000000000002", "01/" + (YearMonth.now().getYear() + 1), "1234").status())
+                .isEqualTo(303);
+        Await.until("the card of PG-10 to be declined",
+                () -> http.get(page("PG-10")).body().contains("The card was declined"));
+    }
+
+    @Test
+    void aMistypedCardIsShownFieldByFieldAndItsNumberIsNeverEchoed() {
+        shop.cardOrder("PG-11", "3000");
+
+        Response wrong = card("PG-11", "4111 1111 1111 1112", "13/20", "12");
+
+        assertThat(wrong.status()).isEqualTo(400);
+        assertThat(wrong.body()).contains("not a valid card number").contains("Enter the expiry date as MM/YY")
+                .contains("Enter the 3 or 4 digit security code").contains("value=\"Asha Mrema\"")
+                .doesNotContain("4111 1111 1111 1112").doesNotContain("4111111111111112");
+        assertThat(card("PG-11", "4111111111111111", "01/20", "123").body()).contains("This card has expired");
+        assertThat(jdbc.queryForObject("SELECT count(*) FROM payment WHERE checkout_order = ?", Integer.class,
+                shop.orderUuid("PG-11"))).isZero();
+        // A wallet-only order has no card form, and refuses a card posted anyway.
+        shop.order("PG-12", "1000");
+        assertThat(http.get(page("PG-12")).body()).doesNotContain("cc-number");
+        assertThat(card("PG-12", "4111111111111111", "12/40", "123").status()).isEqualTo(409);
+    }
+
+    private Response card(String orderId, String number, String expiry, String csc) {
+        return http.post(page(orderId) + "/card", "name=Asha+Mrema&number=" + URLEncoder.encode(number,
+                StandardCharsets.UTF_8) + "&expiry=" + URLEncoder.encode(expiry, StandardCharsets.UTF_8) + "&csc="
+                + csc + "&token=" + formToken(orderId), "Content-Type", "application/x-www-form-urlencoded");
     }
 
     private Response push(String orderId, String phone, String token) {

@@ -44,6 +44,19 @@ public final class Shop {
                 + extra + "}").send();
     }
 
+    /** Creates an order any method may pay, cards included (with the billing address cards need). */
+    public Response cardOrder(String orderId, String amount) {
+        Response created = client.post("/v1/checkout/create-order", "{\"vendor\": \"" + client.vendor
+                + "\", \"order_id\": \"" + orderId + "\", \"buyer_email\": \"a@duka.co.tz\", \"buyer_name\": "
+                + "\"Asha\", \"buyer_phone\": \"255754000000\", \"amount\": " + amount + ", \"currency\": \"TZS\", "
+                + "\"payment_methods\": \"ALL\", \"no_of_items\": 1, \"billing\": {\"firstname\": \"Asha\", "
+                + "\"lastname\": \"Mrema\", \"address_1\": \"Plot 1\", \"city\": \"Dar es Salaam\", "
+                + "\"state_or_region\": \"Dar\", \"postcode_or_pobox\": \"1\", \"country\": \"TZ\", "
+                + "\"phone\": \"255754000000\"}}").send();
+        assertThat(created.status()).as(created.body()).isEqualTo(200);
+        return created;
+    }
+
     public Response order(String orderId, String amount) {
         return order(orderId, amount, "");
     }
