@@ -42,6 +42,11 @@ public final class Msisdn {
         }
     }
 
+    /** The calling code of a region (255 for TZ), which its numbers carry when written with the country prefix. */
+    public static String countryCode(String region) {
+        return String.valueOf(PHONES.getCountryCodeForRegion(region));
+    }
+
     /** The number as digits with the country prefix, or empty when it is not a valid mobile number. */
     public static Optional<String> normalise(String text) {
         if (text == null) {

@@ -1,5 +1,7 @@
 package io.malipo.pages;
 
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.ObjectMapper;
 import com.google.zxing.BarcodeFormat;
 import com.google.zxing.EncodeHintType;
 import com.google.zxing.WriterException;
@@ -42,6 +44,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
+import java.util.TreeMap;
 import java.util.UUID;
 import org.apache.camel.Exchange;
 import org.apache.camel.builder.RouteBuilder;
@@ -70,6 +73,7 @@ public class PaymentPageRoutes extends RouteBuilder {
     private static final int QR_PIXELS = 320;
     private static final String HEADER_COLOUR = "#1a4d8f";
     private static final String STYLE_SHEET = "/pages/pay.css";
+    private static final String SCRIPT = "/pages/pay.js";
     private static final SecureRandom NONCES = new SecureRandom();
     private static final String FORM = "malipoPageForm";
     private static final String PUSH = "malipoPagePush";
@@ -85,10 +89,14 @@ public class PaymentPageRoutes extends RouteBuilder {
     private final ProviderDirectory providers;
     private final TemplateEngine templates;
     private final byte[] styleSheet;
+    private final byte[] script;
+    private final ObjectMapper json;
     private final byte[] formKey;
 
     public PaymentPageRoutes(Clock clock, CheckoutProperties properties, ProviderDirectory providers,
-            TemplateEngine templates, InstanceSecrets secrets) {
+            TemplateEngine templates, InstanceSecrets secrets, ObjectMapper json) {
+        this.json = json;
+        this.script = resource(SCRIPT);
         this.formKey = secrets.derivedKey("payment-page-forms");
         this.clock = clock;
         this.properties = properties;
@@ -103,6 +111,8 @@ public class PaymentPageRoutes extends RouteBuilder {
 
         rest("/pay").post("/{id}/push").id("rest-payment-page-push").apiDocs(false).to("direct:payment-page-push")
                 .post("/{id}/card").id("rest-payment-page-card").apiDocs(false).to("direct:payment-page-card")
+                .get("/{id}/status").id("rest-payment-page-status").apiDocs(false).to("direct:payment-page-status")
+                .get("/assets/pay.js").id("rest-payment-page-js").apiDocs(false).to("direct:payment-page-js")
                 .get("/assets/pay.css").id("rest-payment-page-css").apiDocs(false).to("direct:payment-page-css")
                 .get("/{id}").id("rest-payment-page").apiDocs(false).to("direct:payment-page")
                 .get("/{id}/qr.png").id("rest-payment-page-qr").apiDocs(false).to("direct:payment-page-qr");
@@ -168,6 +178,15 @@ public class PaymentPageRoutes extends RouteBuilder {
                     .process(this::refused)
                 .end();
 
+        // What the page's script asks while a payment waits: whether it still does, and whether it paid.
+        from("direct:payment-page-status").routeId("payment-page-status")
+                .process(PaymentPageRoutes::orderKey)
+                .to(ORDER)
+                .process(this::status);
+
+        from("direct:payment-page-js").routeId("payment-page-js")
+                .process(e -> answer(e, 200, "text/javascript; charset=UTF-8", "public, max-age=3600", script));
+
         from("direct:payment-page-css").routeId("payment-page-css")
                 .process(e -> answer(e, 200, "text/css; charset=UTF-8", "public, max-age=3600", styleSheet));
     }
@@ -232,6 +251,9 @@ public class PaymentPageRoutes extends RouteBuilder {
                 : providers.find(order.paymentProvider()).map(p -> p.name()).orElse(order.paymentProvider()));
         List<Network> networks = networks(order.currency());
         page.put("networks", networks);
+        page.put("prefixes", prefixes(order.currency()));
+        page.put("countryCode", Msisdn.countryCode(properties.qrCountryCode()));
+        page.put("justPaid", "now".equals(exchange.getIn().getHeader("paid", String.class)));
         page.put("networkNames", String.join(", ", networks.stream().map(Network::name).toList()));
         page.put("header", PageColour.of(order.headerColour(), HEADER_COLOUR));
         page.put("button", PageColour.of(order.buttonColour(), HEADER_COLOUR));
@@ -321,7 +343,10 @@ public class PaymentPageRoutes extends RouteBuilder {
         exchange.setProperty(PUSH, payment);
     }
 
-    /** A form for an order that exists, from a page Malipo served, that the order can take now; else the page says why. */
+    /**
+     * A form for an order that exists, from a page Malipo served, that the order can take now;
+     * otherwise the page says why.
+     */
     private boolean acceptable(Exchange exchange, PageOrder order, Map<String, String> form, boolean accepts,
             String typed) {
         if (order == null) {
@@ -339,7 +364,10 @@ public class PaymentPageRoutes extends RouteBuilder {
         return true;
     }
 
-    /** One attempt per order every {@link #PUSH_SPACING} at most; a second one sooner is the page again with the wait. */
+    /**
+     * One attempt per order every {@link #PUSH_SPACING} at most; a second one sooner is the page
+     * again with the wait.
+     */
     private boolean tooSoon(Exchange exchange, PageOrder order, String typed) {
         var now = clock.instant();
         if (order.lastAttemptAt() == null || !order.lastAttemptAt().toInstant().plus(PUSH_SPACING).isAfter(now)) {
@@ -405,6 +433,33 @@ public class PaymentPageRoutes extends RouteBuilder {
                 .toList();
     }
 
+    /** Which network serves which number prefix, as JSON for the page's script. */
+    private String prefixes(String currency) {
+        Map<String, String> names = new TreeMap<>();
+        providers.all().values().stream()
+                .filter(p -> p.channel() == Channel.WALLET_PULL && p.currencies().contains(currency))
+                .forEach(p -> p.prefixes().forEach(prefix -> names.put(prefix, p.name())));
+        try {
+            return json.writeValueAsString(names);
+        } catch (JsonProcessingException e) {
+            throw new IllegalStateException(e);
+        }
+    }
+
+    private void status(Exchange exchange) throws JsonProcessingException {
+        PageOrder order = exchange.getIn().getBody(PageOrder.class);
+        var now = clock.instant();
+        Object answer = order == null ? Map.of("error", "not_found") : new PageStatus(
+                order.expired(now) ? "EXPIRED" : order.paymentStatus().name(),
+                order.paymentStatus() == OrderStatus.INPROGRESS && !order.expired(now),
+                order.paymentStatus() == OrderStatus.COMPLETED);
+        answer(exchange, order == null ? 404 : 200, "application/json", "no-store", json.writeValueAsBytes(answer));
+    }
+
+    /** What the page's script follows while a payment waits: the order's state, and whether it waits or paid. */
+    public record PageStatus(String state, boolean waiting, boolean paid) {
+    }
+
     /** A mobile-money network as the page lists it; its wallet-menu steps are the message pay.howto.{code}. */
     public record Network(String code, String name) {
     }
@@ -466,10 +521,10 @@ public class PaymentPageRoutes extends RouteBuilder {
         String cookie = exchange.getProperty(PageLanguage.COOKIE, String.class);
         answer(exchange, status, "text/html; charset=UTF-8", "no-store", html.getBytes(StandardCharsets.UTF_8));
         var out = exchange.getMessage();
-        // The nonce lets in the page's own <style> (the merchant's colours) and, later, its scripts.
+        // The nonce lets in the page's own <style> (the merchant's colours) and its script.
         out.setHeader("Content-Security-Policy", "default-src 'none'; style-src 'self' 'nonce-" + nonce + "'; "
-                + "img-src 'self'; script-src 'nonce-" + nonce + "'; form-action 'self'; base-uri 'none'; "
-                + "frame-ancestors 'none'");
+                + "img-src 'self'; script-src 'nonce-" + nonce + "'; connect-src 'self'; form-action 'self'; "
+                + "base-uri 'none'; frame-ancestors 'none'");
         out.setHeader("Content-Language", locale.getLanguage());
         out.setHeader("Vary", "Accept-Language, Cookie");
         if (cookie != null) {

@@ -39,16 +39,23 @@ class PaymentPageBrowserIT extends PostgresIT {
 
     @Test
     void aBuyerPaysByPushOnAPhoneAndSeesTheReceipt() {
-        shop.order("BR-1", "25000", ", \"header_colour\": \"#FFE600\"");
+        String shopPage = "http://localhost:" + port + "/actuator/health";
+        shop.order("BR-1", "25000", ", \"header_colour\": \"#FFE600\", \"redirect_url\": \""
+                + java.util.Base64.getEncoder().encodeToString(shopPage.getBytes()) + "\"");
         browser.open(url("BR-1"), Browser.PHONE).accessible().screenshot("pay-phone-open");
         assertThat(browser.text()).contains("TZS 25,000").contains("Pay with mobile money");
 
+        type("#phone", "+254 712");
+        assertThat(browser.find("#phone-network").getText()).contains("No mobile money network");
         type("#phone", "0754 000 000");
+        assertThat(browser.find("#phone-network").getText()).isEqualTo("Vodacom M-Pesa");
         browser.find("form.push button").click();
 
         browser.awaitText("This order is paid", 15).accessible().screenshot("pay-phone-paid");
-        assertThat(browser.text()).contains("Receipt").contains("Vodacom M-Pesa");
+        assertThat(browser.text()).contains("Receipt").contains("Vodacom M-Pesa")
+                .contains("Taking you back to the shop in");
         assertThat(orderStatus("BR-1")).isEqualTo("COMPLETED");
+        browser.awaitUrl(shopPage, 10);
     }
 
     @Test

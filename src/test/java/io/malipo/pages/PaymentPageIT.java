@@ -102,8 +102,14 @@ class PaymentPageIT extends PostgresIT {
 
         assertThat(policy).contains("default-src 'none'").contains("frame-ancestors 'none'").contains("img-src 'self'");
         assertThat(nonce.find()).isTrue();
-        assertThat(page.body()).contains("<style nonce=\"" + nonce.group(1) + "\"").doesNotContain("<script")
-                .doesNotContain("style=\"");
+        assertThat(policy).contains("connect-src 'self'");
+        assertThat(page.body()).contains("<style nonce=\"" + nonce.group(1) + "\"")
+                .contains("<script src=\"/pay/assets/pay.js\" nonce=\"" + nonce.group(1) + "\" defer>")
+                .doesNotContain("style=\"").doesNotContain("onclick").doesNotContain("<script>");
+        assertThat(page.body()).contains("data-prefixes=\"{&quot;25561&quot;:&quot;Halotel HaloPesa&quot;")
+                .contains("data-country-code=\"255\"");
+        Response js = http.get("/pay/assets/pay.js");
+        assertThat(js.header("Content-Type")).hasValueSatisfying(t -> assertThat(t).startsWith("text/javascript"));
         assertThat(page.header("Cache-Control")).contains("no-store");
         Response css = http.get("/pay/assets/pay.css");
         assertThat(css.status()).isEqualTo(200);
@@ -158,6 +164,19 @@ class PaymentPageIT extends PostgresIT {
         assertThat(kenyan.body()).contains("No mobile money network we work with serves this number");
         assertThat(jdbc.queryForObject("SELECT count(*) FROM payment WHERE checkout_order = ?", Integer.class,
                 shop.orderUuid("PG-8"))).isZero();
+    }
+
+    @Test
+    void theStatusThePagesScriptFollowsSaysWhetherAPaymentWaitsAndWhetherItPaid() {
+        shop.order("PG-13", "1000");
+        assertThat(http.get(page("PG-13") + "/status").json().toString())
+                .isEqualTo("{\"state\":\"PENDING\",\"waiting\":false,\"paid\":false}");
+
+        shop.paidOrder("PG-14");
+        Response paid = http.get(page("PG-14") + "/status");
+        assertThat(paid.json().get("paid").asBoolean()).isTrue();
+        assertThat(paid.header("Cache-Control")).contains("no-store");
+        assertThat(http.get("/pay/" + UUID.randomUUID() + "/status").status()).isEqualTo(404);
     }
 
     @Test

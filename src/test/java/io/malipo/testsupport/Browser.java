@@ -73,6 +73,12 @@ public final class Browser implements AutoCloseable {
         return this;
     }
 
+    /** Waits up to {@code seconds} for the browser to be at the address (the page sent it there). */
+    public Browser awaitUrl(String url, int seconds) {
+        new WebDriverWait(driver, Duration.ofSeconds(seconds)).until(ExpectedConditions.urlToBe(url));
+        return this;
+    }
+
     /** Fails on any serious or critical WCAG 2.2 A/AA violation axe-core finds on the page as it is now. */
     public Browser accessible() {
         Results results = new AxeBuilder().withTags(List.of("wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"))
