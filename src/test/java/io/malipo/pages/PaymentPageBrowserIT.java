@@ -42,7 +42,10 @@ class PaymentPageBrowserIT extends PostgresIT {
         String shopPage = "http://localhost:" + port + "/actuator/health";
         shop.order("BR-1", "25000", ", \"header_colour\": \"#FFE600\", \"redirect_url\": \""
                 + java.util.Base64.getEncoder().encodeToString(shopPage.getBytes()) + "\"");
-        browser.open(url("BR-1"), Browser.PHONE).accessible().screenshot("pay-phone-open");
+        browser.open(url("BR-1"), Browser.PHONE);
+        System.out.printf("payment-page: %s (cached style and script: %s)%n", browser.timings(),
+                browser.open(url("BR-1"), Browser.PHONE).timings());
+        browser.accessible().screenshot("pay-phone-open");
         assertThat(browser.text()).contains("TZS 25,000").contains("Pay with mobile money");
 
         type("#phone", "+254 712");

@@ -73,6 +73,20 @@ public final class Browser implements AutoCloseable {
         return this;
     }
 
+    /**
+     * How the page just opened loaded, in milliseconds from the start of navigation: the first
+     * contentful paint, and when its document was interactive (its buttons work).
+     */
+    public String timings() {
+        Object figures = driver.executeScript("""
+                var nav = performance.getEntriesByType('navigation')[0];
+                var paint = performance.getEntriesByName('first-contentful-paint')[0];
+                return 'first contentful paint ' + (paint ? Math.round(paint.startTime) : '?') + ' ms, interactive '
+                    + Math.round(nav.domInteractive) + ' ms';
+                """);
+        return String.valueOf(figures);
+    }
+
     /** Waits up to {@code seconds} for the browser to be at the address (the page sent it there). */
     public Browser awaitUrl(String url, int seconds) {
         new WebDriverWait(driver, Duration.ofSeconds(seconds)).until(ExpectedConditions.urlToBe(url));
