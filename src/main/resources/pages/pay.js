@@ -70,3 +70,74 @@
     tick();
   }
 })();
+
+// The card form: the brand as the number is typed, and the same checks as the server's before
+// anything is sent (the server checks again; these only save the buyer a round trip).
+(function () {
+  "use strict";
+  var form = document.querySelector("form.card");
+  if (!form) {
+    return;
+  }
+  var field = function (name) { return document.getElementById("card-" + name); };
+  var digits = function () { return field("number").value.replace(/[\s-]/g, ""); };
+  var brands = [[/^4/, "Visa"], [/^(5[1-5]|2[2-7])/, "Mastercard"], [/^3[47]/, "American Express"],
+    [/^62/, "UnionPay"]];
+  var brand = document.getElementById("card-brand");
+  field("number").addEventListener("input", function () {
+    var found = brands.filter(function (b) { return b[0].test(digits()); })[0];
+    brand.textContent = found && digits().length >= 2 ? found[1] : "";
+  });
+  var luhn = function (number) {
+    var sum = 0;
+    for (var i = 0; i < number.length; i++) {
+      var d = parseInt(number.charAt(number.length - 1 - i), 10);
+      if (i % 2 === 1) {
+        d *= 2;
+        if (d > 9) { d -= 9; }
+      }
+      sum += d;
+    }
+    return sum % 10 === 0;
+  };
+  var problem = function (name) {
+    var value = field(name).value.trim();
+    if (name === "name") { return value === "" ? "name" : null; }
+    if (name === "number") { return /^\d{12,19}$/.test(digits()) && luhn(digits()) ? null : "number"; }
+    if (name === "csc") { return /^\d{3,4}$/.test(value) ? null : "csc"; }
+    var m = /^(\d{1,2})\s*\/\s*(\d{2}|\d{4})$/.exec(value);
+    if (!m || +m[1] < 1 || +m[1] > 12) { return "expiry"; }
+    var year = m[2].length === 2 ? 2000 + +m[2] : +m[2];
+    var now = new Date();
+    return year * 12 + +m[1] < now.getFullYear() * 12 + now.getMonth() + 1 ? "expired" : null;
+  };
+  form.addEventListener("submit", function (event) {
+    var first = null;
+    ["name", "number", "expiry", "csc"].forEach(function (name) {
+      var input = field(name);
+      var id = "card-" + name + "-error";
+      var shown = document.getElementById(id);
+      var wrong = problem(name);
+      if (!wrong) {
+        if (shown) { shown.remove(); }
+        input.setAttribute("aria-invalid", "false");
+        return;
+      }
+      if (!shown) {
+        shown = document.createElement("p");
+        shown.id = id;
+        shown.className = "error";
+        shown.setAttribute("role", "alert");
+        input.parentNode.insertBefore(shown, input);
+      }
+      shown.textContent = form.getAttribute("data-error-" + wrong);
+      input.setAttribute("aria-invalid", "true");
+      input.setAttribute("aria-describedby", id);
+      first = first || input;
+    });
+    if (first) {
+      event.preventDefault();
+      first.focus();
+    }
+  });
+})();
