@@ -91,10 +91,12 @@ public class PaymentPageRoutes extends RouteBuilder {
     private final byte[] styleSheet;
     private final byte[] script;
     private final ObjectMapper json;
+    private final String frameAncestors;
     private final byte[] formKey;
 
     public PaymentPageRoutes(Clock clock, CheckoutProperties properties, ProviderDirectory providers,
-            TemplateEngine templates, InstanceSecrets secrets, ObjectMapper json) {
+            TemplateEngine templates, InstanceSecrets secrets, ObjectMapper json, PageProperties pages) {
+        this.frameAncestors = pages.frameAncestors();
         this.json = json;
         this.script = resource(SCRIPT);
         this.formKey = secrets.derivedKey("payment-page-forms");
@@ -524,7 +526,7 @@ public class PaymentPageRoutes extends RouteBuilder {
         // The nonce lets in the page's own <style> (the merchant's colours) and its script.
         out.setHeader("Content-Security-Policy", "default-src 'none'; style-src 'self' 'nonce-" + nonce + "'; "
                 + "img-src 'self'; script-src 'nonce-" + nonce + "'; connect-src 'self'; form-action 'self'; "
-                + "base-uri 'none'; frame-ancestors 'none'");
+                + "base-uri 'none'; frame-ancestors " + frameAncestors);
         out.setHeader("Content-Language", locale.getLanguage());
         out.setHeader("Vary", "Accept-Language, Cookie");
         if (cookie != null) {

@@ -1,0 +1,21 @@
+package io.malipo.pages;
+
+import jakarta.validation.constraints.NotBlank;
+import jakarta.validation.constraints.Pattern;
+import org.springframework.boot.context.properties.ConfigurationProperties;
+import org.springframework.boot.context.properties.bind.DefaultValue;
+import org.springframework.validation.annotation.Validated;
+
+/**
+ * How the pages may be shown.
+ *
+ * @param frameAncestors who may show the payment page in a frame, as the Content-Security-Policy's
+ *     frame-ancestors source list: {@code 'none'} (the default) for nobody, or the shops' origins
+ *     (such as {@code https://shop.example.com}) for a checkout that frames it
+ */
+@ConfigurationProperties("malipo.pages")
+@Validated
+public record PageProperties(
+        @NotBlank @Pattern(regexp = "[A-Za-z0-9 :/.*'_-]+", message = "must be a CSP source list such as 'none' or "
+                + "https://shop.example.com") @DefaultValue("'none'") String frameAncestors) {
+}
