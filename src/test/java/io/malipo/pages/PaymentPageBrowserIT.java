@@ -150,6 +150,21 @@ class PaymentPageBrowserIT extends PostgresIT {
         assertThat(orderStatus("BR-6")).isEqualTo("PENDING");
     }
 
+    @Test
+    void cancelGoesBackToTheShopAndAPaidOrderOpenedLaterShowsOnlyItsReceipt() {
+        String cart = "http://localhost:" + port + "/actuator/health";
+        shop.order("BR-7", "1000", ", \"cancel_url\": \""
+                + java.util.Base64.getEncoder().encodeToString(cart.getBytes()) + "\"");
+        browser.open(url("BR-7"), Browser.DESKTOP);
+        browser.find("a[href='" + cart + "']").click();
+        browser.awaitUrl(cart, 5);
+
+        shop.paidOrder("BR-8");
+        browser.open(url("BR-8"), Browser.DESKTOP).accessible().screenshot("pay-desktop-paid");
+        assertThat(browser.text()).contains("This order is paid").contains("Receipt")
+                .doesNotContain("Pay with mobile money").doesNotContain("Payment number");
+    }
+
     private void type(String field, String text) {
         WebElement input = browser.find(field);
         input.clear();
