@@ -43,7 +43,7 @@
         .then(function (answer) { return answer.ok ? answer.json() : null; })
         .then(function (now) {
           if (now && !now.waiting) {
-            window.location.replace(window.location.pathname + (now.paid ? "?paid=now" : ""));
+            window.location.replace(window.location.pathname + "?after=pay");
           } else {
             window.setTimeout(poll, 2000);
           }
@@ -55,7 +55,8 @@
 
   var back = document.getElementById("back-to-shop");
   var seconds = document.getElementById("back-seconds");
-  if (back && seconds && new URLSearchParams(window.location.search).get("paid") === "now") {
+  // The server writes the countdown only on a page reached right after paying.
+  if (back && seconds) {
     var left = parseInt(seconds.textContent, 10);
     seconds.parentNode.hidden = false;
     var tick = function () {

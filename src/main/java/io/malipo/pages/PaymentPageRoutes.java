@@ -47,6 +47,7 @@ import java.util.Optional;
 import java.util.TreeMap;
 import java.util.UUID;
 import org.apache.camel.Exchange;
+import org.apache.camel.ProducerTemplate;
 import org.apache.camel.builder.RouteBuilder;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -78,6 +79,8 @@ public class PaymentPageRoutes extends RouteBuilder {
     private static final String FORM = "malipoPageForm";
     private static final String PUSH = "malipoPagePush";
     private static final String ORDER_ROW = "malipoPageOrder";
+    /** The query (?after=pay) of the page the buyer is sent to once a payment has started or ended. */
+    private static final String AFTER_PAYING = "pay";
     private static final String CARD = "malipoPageCard";
     private static final String CARD_PROBLEMS = "malipoPageCardProblems";
     private static final String CARD_NAME = "malipoPageCardName";
@@ -92,6 +95,8 @@ public class PaymentPageRoutes extends RouteBuilder {
     private final byte[] script;
     private final ObjectMapper json;
     private final String frameAncestors;
+    /** Reads an order again after a payment could not start. */
+    private ProducerTemplate orders;
     private final byte[] formKey;
 
     public PaymentPageRoutes(Clock clock, CheckoutProperties properties, ProviderDirectory providers,
@@ -109,6 +114,7 @@ public class PaymentPageRoutes extends RouteBuilder {
 
     @Override
     public void configure() {
+        orders = getContext().createProducerTemplate();
         onException(Exception.class).handled(true).process(this::failed);
 
         rest("/pay").post("/{id}/push").id("rest-payment-page-push").apiDocs(false).to("direct:payment-page-push")
@@ -243,19 +249,21 @@ public class PaymentPageRoutes extends RouteBuilder {
         page.put("expired", order.expired(now));
         page.put("paid", order.paymentStatus() == OrderStatus.COMPLETED);
         page.put("state", order.expired(now) ? "EXPIRED" : order.paymentStatus().name());
-        page.put("deadline", DateTimeFormatter.ofLocalizedDateTime(FormatStyle.MEDIUM, FormatStyle.SHORT)
-                .withLocale(locale).withZone(properties.zone()).format(order.expiresAt()));
+        DateTimeFormatter times = DateTimeFormatter.ofLocalizedDateTime(FormatStyle.MEDIUM, FormatStyle.SHORT)
+                .withLocale(locale).withZone(properties.zone());
+        page.put("deadline", times.format(order.expiresAt()));
         page.put("minutesLeft", Math.max(0, Duration.between(now, order.expiresAt().toInstant()).toMinutes()));
-        page.put("paidAt", order.paidAt() == null ? null : DateTimeFormatter
-                .ofLocalizedDateTime(FormatStyle.MEDIUM, FormatStyle.SHORT).withLocale(locale)
-                .withZone(properties.zone()).format(order.paidAt()));
+        page.put("paidAt", order.paidAt() == null ? null : times.format(order.paidAt()));
         page.put("paidWith", order.paymentProvider() == null ? null
                 : providers.find(order.paymentProvider()).map(p -> p.name()).orElse(order.paymentProvider()));
         List<Network> networks = networks(order.currency());
         page.put("networks", networks);
-        page.put("prefixes", prefixes(order.currency()));
+        page.put("prefixes", prefixes(networks));
         page.put("countryCode", Msisdn.countryCode(properties.qrCountryCode()));
-        page.put("justPaid", "now".equals(exchange.getIn().getHeader("paid", String.class)));
+        // Reached right after paying (from the form, or by the script once the payment ended):
+        // a paid order then takes the buyer back to the shop; opened later, it only shows its receipt.
+        page.put("justPaid", order.paymentStatus() == OrderStatus.COMPLETED
+                && AFTER_PAYING.equals(exchange.getIn().getHeader("after", String.class)));
         page.put("networkNames", String.join(", ", networks.stream().map(Network::name).toList()));
         page.put("header", PageColour.of(order.headerColour(), HEADER_COLOUR));
         page.put("button", PageColour.of(order.buttonColour(), HEADER_COLOUR));
@@ -397,7 +405,7 @@ public class PaymentPageRoutes extends RouteBuilder {
         var out = exchange.getMessage();
         out.removeHeaders("*");
         out.setHeader(Exchange.HTTP_RESPONSE_CODE, 303);
-        out.setHeader("Location", "/pay/" + order.id());
+        out.setHeader("Location", "/pay/" + order.id() + "?after=" + AFTER_PAYING);
         out.setHeader("Cache-Control", "no-store");
         out.setBody("");
     }
@@ -416,8 +424,7 @@ public class PaymentPageRoutes extends RouteBuilder {
     }
 
     private PageOrder reread(PageOrder order) {
-        return getContext().createFluentProducerTemplate().to(ORDER).withBody(Map.of("id", order.id()))
-                .request(PageOrder.class);
+        return orders.requestBody(ORDER, Map.of("id", order.id()), PageOrder.class);
     }
 
     /** The token a push form carries: only a page Malipo served for this order can post one. */
@@ -431,16 +438,14 @@ public class PaymentPageRoutes extends RouteBuilder {
         return providers.all().entrySet().stream()
                 .filter(e -> e.getValue().channel() == Channel.WALLET_PULL
                         && e.getValue().currencies().contains(currency))
-                .map(e -> new Network(e.getKey(), e.getValue().name()))
+                .map(e -> new Network(e.getKey(), e.getValue().name(), e.getValue().prefixes()))
                 .toList();
     }
 
     /** Which network serves which number prefix, as JSON for the page's script. */
-    private String prefixes(String currency) {
+    private String prefixes(List<Network> networks) {
         Map<String, String> names = new TreeMap<>();
-        providers.all().values().stream()
-                .filter(p -> p.channel() == Channel.WALLET_PULL && p.currencies().contains(currency))
-                .forEach(p -> p.prefixes().forEach(prefix -> names.put(prefix, p.name())));
+        networks.forEach(n -> n.prefixes().forEach(prefix -> names.put(prefix, n.name())));
         try {
             return json.writeValueAsString(names);
         } catch (JsonProcessingException e) {
@@ -463,8 +468,8 @@ public class PaymentPageRoutes extends RouteBuilder {
     }
 
     /** A mobile-money network as the page lists it; its wallet-menu steps are the message pay.howto.{code}. */
-    public record Network(String code, String name) {
-    }
+    public record Network(String code, String name, List<String> prefixes) {
+}
 
     private void qr(Exchange exchange) throws WriterException, IOException {
         PageOrder order = exchange.getIn().getBody(PageOrder.class);
@@ -514,7 +519,9 @@ public class PaymentPageRoutes extends RouteBuilder {
     }
 
     private void render(Exchange exchange, int status, String template, Locale locale, Map<String, Object> values) {
-        String nonce = Base64.getUrlEncoder().withoutPadding().encodeToString(NONCES.generateSeed(16));
+        byte[] random = new byte[16];
+        NONCES.nextBytes(random);
+        String nonce = Base64.getUrlEncoder().withoutPadding().encodeToString(random);
         Map<String, Object> all = new HashMap<>(values);
         all.put("nonce", nonce);
         all.put("lang", locale.getLanguage());

@@ -124,7 +124,7 @@ class PaymentPageIT extends PostgresIT {
         Response pushed = push("PG-6", "0754 000 000", formToken("PG-6"));
 
         assertThat(pushed.status()).as(pushed.body()).isEqualTo(303);
-        assertThat(pushed.header("Location")).contains(page("PG-6"));
+        assertThat(pushed.header("Location")).contains(page("PG-6") + "?after=pay");
         assertThat(jdbc.queryForObject("SELECT msisdn FROM payment WHERE checkout_order = ?", String.class,
                 shop.orderUuid("PG-6"))).isEqualTo("255754000000");
         Response waiting = http.get(page("PG-6"));

@@ -14,6 +14,7 @@ import java.util.Set;
 import org.openqa.selenium.By;
 import org.openqa.selenium.Dimension;
 import org.openqa.selenium.OutputType;
+import org.openqa.selenium.WebDriverException;
 import org.openqa.selenium.WebElement;
 import org.openqa.selenium.chrome.ChromeDriver;
 import org.openqa.selenium.chrome.ChromeDriverService;
@@ -58,8 +59,13 @@ public final class Browser implements AutoCloseable {
         return driver.findElement(By.cssSelector(css));
     }
 
+    /** The page's visible text; read again when the page was replaced meanwhile (it refreshes itself). */
     public String text() {
-        return find("body").getText();
+        try {
+            return find("body").getText();
+        } catch (WebDriverException replaced) {
+            return find("body").getText();
+        }
     }
 
     public String html() {
