@@ -1,4 +1,4 @@
--- The first report of an event claims its key; a repeat inserts nothing.
+-- The first report of an event claims its key (a ProviderEvent); a repeat inserts nothing.
 INSERT INTO provider_event (provider, event_key, payment_id, outcome, received_at)
 VALUES (:#provider, :#eventKey, :#paymentId, :#outcome, :#now)
 ON CONFLICT DO NOTHING

@@ -145,13 +145,8 @@ public class Settlement {
     public void recordEvent(Exchange exchange) {
         SettlementReport report = exchange.getProperty(REPORT, SettlementReport.class);
         StoredPayment payment = exchange.getProperty(PAYMENT, StoredPayment.class);
-        Map<String, Object> event = new LinkedHashMap<>();
-        event.put("provider", report.provider());
-        event.put("eventKey", report.eventKey());
-        event.put("paymentId", payment == null ? null : payment.id());
-        event.put("outcome", payment == null ? "UNMATCHED" : report.outcome().name());
-        event.put("now", payments.now());
-        boolean first = jdbc.update(SqlFiles.load("payments/insert-provider-event.sql"), event) == 1;
+        boolean first = new ProviderEvent(report.provider(), report.eventKey(), payment == null ? null : payment.id(),
+                payment == null ? "UNMATCHED" : report.outcome().name(), payments.now()).claim(jdbc);
         exchange.setProperty(NEW_EVENT, first);
         if (first && payment == null) {
             unmatched.increment();

@@ -122,13 +122,8 @@ public class Transfers {
                     + " mode; the " + kind.noun() + " it names is not.");
         }
         exchange.setProperty(ID, id);
-        Map<String, Object> event = new LinkedHashMap<>();
-        event.put("provider", report.provider());
-        event.put("eventKey", report.eventKey());
-        event.put("paymentId", id);
-        event.put("outcome", report.outcome().name());
-        event.put("now", payments.now());
-        if (jdbc.update(SqlFiles.load("payments/insert-provider-event.sql"), event) == 0) {
+        if (!new ProviderEvent(report.provider(), report.eventKey(), id, report.outcome().name(), payments.now())
+                .claim(jdbc)) {
             return;
         }
         switch (Transition.of(transfer.status(), report.outcome())) {
