@@ -57,6 +57,9 @@ public class OrderSettlementRoutes extends RouteBuilder {
                 .to(SQL + "update-order-completed.sql")
                 .choice()
                     .when(header(SqlConstants.SQL_UPDATE_COUNT).isEqualTo(1))
+                        // A card the buyer asked the page to save is offered from now on.
+                        .setBody(e -> Map.of("paymentId", e.getProperty(PaymentProperties.PAYMENT_ID), "now", orders.now()))
+                        .to(SQL + "update-stored-card-confirmed.sql")
                         .to("direct:order-callback-enqueue")
                     .otherwise()
                         .setProperty(PaymentProperties.ORPHANED, constant(true))

@@ -16,13 +16,14 @@ import org.springframework.stereotype.Component;
 
 /**
  * A buyer's stored cards: listed (masked, never the number), charged by card-payment with their
- * token, and deleted. Until the payment page stores cards, a test-mode-only sandbox operation
- * stores one of the sandbox's test cards for a buyer.
+ * token, and deleted. The payment page saves a buyer's card when asked; in test mode a sandbox
+ * operation also stores one of the sandbox's test cards for a buyer directly.
  */
 @Component
 public class StoredCardRoutes extends CheckoutRouteBuilder {
 
     private static final String BUYER = "malipoBuyerKeys";
+    private static final String SAVED = "malipoSavedCard";
 
     private final Orders orders;
     private final Envelope envelope;
@@ -58,7 +59,7 @@ public class StoredCardRoutes extends CheckoutRouteBuilder {
                 .to("direct:checkout-delete-card");
         signed(rest("/v1/checkout").post("/sandbox/stored-cards").id("rest-checkout-sandbox-stored-card").tag(TAG)
                 .description("Test mode only: store a sandbox test card (4111111111111111 or 5555555555554444 "
-                        + "approve, 4000000000000002 declines) for a buyer, as the payment page will store real cards")
+                        + "approve, 4000000000000002 declines) for a buyer, as the payment page stores cards buyers ask it to save")
                 .responseMessage().code(200).message("Envelope; data[0] is the stored card").endResponseMessage()
                 .responseMessage().code(403).message("Live credentials").endResponseMessage())
                 .to("direct:checkout-sandbox-store-card");
@@ -67,9 +68,15 @@ public class StoredCardRoutes extends CheckoutRouteBuilder {
                 .process(this::buyerKeys)
                 .to(SQL + "select-buyer.sql?outputType=SelectOne")
                 .process(this::requireBuyer)
-                .setBody(exchangeProperty(BUYER))
-                .to(SQL + "select-stored-cards.sql?outputClass=io.malipo.checkout.StoredCard")
+                .setBody(this::buyer)
+                .to(CheckoutEndpoints.BUYER_CARDS)
                 .process(this::listAnswer);
+
+        from(CheckoutEndpoints.BUYER_CARDS).routeId("checkout-buyer-cards")
+                .to(SQL + "select-stored-cards.sql?outputClass=io.malipo.checkout.StoredCard");
+
+        from(CheckoutEndpoints.SAVE_CARD).routeId("checkout-card-save")
+                .to(SQL + "insert-stored-card.sql");
 
         from("direct:checkout-stored-cards-post").routeId("checkout-stored-cards-post")
                 .to("direct:checkout-stored-cards");
@@ -92,12 +99,12 @@ public class StoredCardRoutes extends CheckoutRouteBuilder {
                         "expiry", e.getProperty("malipoCardExpiry")))
                 .to(ChannelEndpoints.CARD_TOKENIZE)
                 .process(this::storeCard)
-                .to(SQL + "insert-stored-card.sql")
-                .setBody(exchangeProperty(BUYER))
-                .to(SQL + "select-stored-cards.sql?outputClass=io.malipo.checkout.StoredCard")
+                .to(CheckoutEndpoints.SAVE_CARD)
+                .setBody(this::buyer)
+                .to(CheckoutEndpoints.BUYER_CARDS)
                 .process(e -> {
                     List<StoredCard> cards = e.getIn().getBody(List.class);
-                    Object id = e.getProperty(BUYER, Map.class).get("cardId");
+                    UUID id = e.getProperty(SAVED, NewStoredCard.class).id();
                     envelope.success(e, "Card stored", cards.stream().filter(c -> c.id().equals(id))
                             .map(this::cardItem).toList());
                 });
@@ -165,20 +172,20 @@ public class StoredCardRoutes extends CheckoutRouteBuilder {
         }
     }
 
-    @SuppressWarnings("unchecked")
+    private BuyerKeys buyer(Exchange exchange) {
+        Map<?, ?> keys = exchange.getProperty(BUYER, Map.class);
+        return new BuyerKeys((UUID) keys.get("buyerId"), (UUID) keys.get("merchantId"), (Boolean) keys.get("livemode"));
+    }
+
+    /** A card the merchant stores itself is confirmed at once: no payment is made to confirm it. */
     private void storeCard(Exchange exchange) {
-        Map<String, Object> token = exchange.getIn().getBody(Map.class);
-        Map<String, Object> row = new LinkedHashMap<>(exchange.getProperty(BUYER, Map.class));
-        String number = exchange.getProperty("malipoCardNumber", String.class).replaceAll("[ -]", "");
-        row.put("cardId", UUID.randomUUID());
-        row.put("cardToken", token.get("token"));
-        row.put("maskedCard", number.substring(0, 4) + "-" + number.substring(4, 6) + "XX-XXXX-"
-                + token.get("last4"));
-        row.put("cardType", "visa".equals(token.get("brand")) ? "001" : "002");
-        row.put("name", exchange.getProperty("malipoCardName"));
-        row.put("now", orders.now());
-        exchange.getProperty(BUYER, Map.class).put("cardId", row.get("cardId"));
-        exchange.getIn().setBody(row);
+        BuyerKeys buyer = buyer(exchange);
+        NewStoredCard card = NewStoredCard.of(buyer.buyerId(), buyer.merchantId(), buyer.livemode(),
+                exchange.getProperty("malipoCardNumber", String.class).replaceAll("[ -]", ""),
+                exchange.getIn().getBody(Map.class), exchange.getProperty("malipoCardName", String.class),
+                exchange.getProperty("malipoCardExpiry", String.class), orders.now(), true);
+        exchange.setProperty(SAVED, card);
+        exchange.getIn().setBody(card);
     }
 
     @SuppressWarnings("unchecked")
@@ -196,6 +203,7 @@ public class StoredCardRoutes extends CheckoutRouteBuilder {
         item.put("name", card.name());
         item.put("card_type", card.cardType());
         item.put("card_token", card.cardToken());
+        item.put("expiry", card.expiry());
         return item;
     }
 
