@@ -3,6 +3,7 @@
 // - While a payment waits for the buyer's approval, ask /pay/{id}/status every two seconds and
 //   show the page again as soon as the payment has ended.
 // - Right after the payment succeeds, go back to the shop after a few seconds.
+// - Show one way to pay at a time, and count down the time the buyer has to approve a push.
 (function () {
   "use strict";
   var root = document.documentElement;
@@ -35,6 +36,38 @@
     which();
   }
 
+  // One way to pay at a time: the chooser shows the one picked (all are shown without script).
+  var chooser = document.querySelector(".methods");
+  if (chooser) {
+    var show = function () {
+      var picked = chooser.querySelector("input:checked");
+      document.querySelectorAll("[data-method]").forEach(function (section) {
+        section.hidden = picked !== null && section.getAttribute("data-method") !== picked.value;
+      });
+    };
+    chooser.hidden = false;
+    chooser.addEventListener("change", show);
+    show();
+  }
+
+  // The time the network's prompt stays open on the phone; then, that no answer has come yet.
+  var left = document.getElementById("approve-left");
+  if (left) {
+    var remaining = parseInt(left.getAttribute("data-seconds"), 10);
+    var count = function () {
+      remaining -= 1;
+      if (remaining <= 0) {
+        var late = document.getElementById("approve-late");
+        document.getElementById("approve-time").hidden = true;
+        late.textContent = late.getAttribute("data-late");
+        return;
+      }
+      left.textContent = Math.floor(remaining / 60) + ":" + ("0" + remaining % 60).slice(-2);
+      window.setTimeout(count, 1000);
+    };
+    window.setTimeout(count, 1000);
+  }
+
   var waiting = root.getAttribute("data-waiting") === "true";
   var status = root.getAttribute("data-status-url");
   if (waiting && status && window.fetch) {
@@ -57,15 +90,15 @@
   var seconds = document.getElementById("back-seconds");
   // The server writes the countdown only on a page reached right after paying.
   if (back && seconds) {
-    var left = parseInt(seconds.textContent, 10);
+    var wait = parseInt(seconds.textContent, 10);
     seconds.parentNode.hidden = false;
     var tick = function () {
-      if (left <= 0) {
+      if (wait <= 0) {
         window.location.assign(back.href);
         return;
       }
-      seconds.textContent = String(left);
-      left -= 1;
+      seconds.textContent = String(wait);
+      wait -= 1;
       window.setTimeout(tick, 1000);
     };
     tick();

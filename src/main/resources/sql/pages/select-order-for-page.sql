@@ -9,7 +9,8 @@ SELECT o.id, o.merchant_id, o.order_id, o.amount, o.currency, o.payment_status, 
            AS last_failure_code,
        (SELECT l.channel FROM payment l WHERE l.checkout_order = o.id ORDER BY l.created_at DESC LIMIT 1)
            AS last_channel,
-       (SELECT max(l.created_at) FROM payment l WHERE l.checkout_order = o.id) AS last_attempt_at
+       (SELECT max(l.created_at) FROM payment l WHERE l.checkout_order = o.id) AS last_attempt_at,
+       o.buyer_id
 FROM checkout_order o
 JOIN merchant m ON m.id = o.merchant_id
 LEFT JOIN payment p ON p.id = o.completed_payment_id

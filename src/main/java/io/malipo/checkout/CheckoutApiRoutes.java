@@ -112,6 +112,9 @@ public class CheckoutApiRoutes extends CheckoutRouteBuilder {
         from("direct:checkout-order-status-post").routeId("checkout-order-status-post")
                 .to("direct:checkout-order-status");
 
+        from(CheckoutEndpoints.BUYER_CANCEL).routeId("checkout-order-buyer-cancel")
+                .to(SQL + "update-order-user-cancelled.sql");
+
         operation("direct:checkout-cancel-order", CheckoutOperation.CANCEL_ORDER)
                 .process(this::orderKeys)
                 .to(SQL + "update-order-expired.sql")

@@ -12,6 +12,21 @@ public final class CheckoutEndpoints {
      */
     public static final String PAY_ORDER = "direct:checkout-order-pay";
 
+    /**
+     * A buyer's stored cards that a payment has confirmed, oldest first. Body in: {@link BuyerKeys};
+     * body out: a list of {@link StoredCard}.
+     */
+    public static final String BUYER_CARDS = "direct:checkout-buyer-cards";
+
+    /** Keeps a buyer's card. Body in: a {@link NewStoredCard}. */
+    public static final String SAVE_CARD = "direct:checkout-card-save";
+
+    /**
+     * The buyer cancels an order on the payment page (USERCANCELLED). Body in: {@link OrderKeys};
+     * header CamelSqlUpdateCount out: 1 when it was cancelled, 0 when it was no longer PENDING.
+     */
+    public static final String BUYER_CANCEL = "direct:checkout-order-buyer-cancel";
+
     private CheckoutEndpoints() {
     }
 }

@@ -19,13 +19,14 @@ import java.util.UUID;
  * @param lastFailureCode why its latest attempt failed; null when it has none or that one did not fail
  * @param lastChannel the channel of its latest attempt (WALLET_PULL, CARD); null before the first
  * @param lastAttemptAt when its latest attempt started; null before the first
+ * @param buyerId the buyer (gateway_buyer_uuid) whose cards it may save and offer; null for a guest
  */
 public record PageOrder(UUID id, UUID merchantId, String orderId, BigDecimal amount, String currency,
         OrderStatus paymentStatus, String cancelReason, OffsetDateTime expiresAt, String paymentToken,
         String paymentMethods, String buyerPhone, boolean livemode, String headerColour, String linkColour,
         String buttonColour, String cancelUrl, String redirectUrl, Integer noOfItems, String merchantName,
         String vendor, String paymentReference, String paymentProvider, OffsetDateTime paidAt,
-        String lastFailureCode, String lastChannel, OffsetDateTime lastAttemptAt) {
+        String lastFailureCode, String lastChannel, OffsetDateTime lastAttemptAt, UUID buyerId) {
 
     /** Cancelled by its expiry, or past it and not yet swept. */
     public boolean expired(Instant now) {

@@ -1,7 +1,9 @@
 package io.malipo.pages;
 
 import jakarta.validation.constraints.NotBlank;
+import jakarta.validation.constraints.NotNull;
 import jakarta.validation.constraints.Pattern;
+import java.time.Duration;
 import org.springframework.boot.context.properties.ConfigurationProperties;
 import org.springframework.boot.context.properties.bind.DefaultValue;
 import org.springframework.validation.annotation.Validated;
@@ -12,10 +14,14 @@ import org.springframework.validation.annotation.Validated;
  * @param frameAncestors who may show the payment page in a frame, as the Content-Security-Policy's
  *     frame-ancestors source list: {@code 'none'} (the default) for nobody, or the shops' origins
  *     (such as {@code https://shop.example.com}) for a checkout that frames it
+ * @param approvalWindow how long the waiting view counts down for the payer to approve a push on
+ *     the phone: about as long as a network keeps its prompt open. The payment itself waits
+ *     longer, for the provider's answer (malipo.channels.give-up-after).
  */
 @ConfigurationProperties("malipo.pages")
 @Validated
 public record PageProperties(
         @NotBlank @Pattern(regexp = "[A-Za-z0-9 :/.*'_-]+", message = "must be a CSP source list such as 'none' or "
-                + "https://shop.example.com") @DefaultValue("'none'") String frameAncestors) {
+                + "https://shop.example.com") @DefaultValue("'none'") String frameAncestors,
+        @NotNull @DefaultValue("2m") Duration approvalWindow) {
 }

@@ -12,11 +12,15 @@ import io.malipo.channels.Channel;
 import io.malipo.channels.ChannelEndpoints;
 import io.malipo.channels.ProviderDirectory;
 import io.malipo.channels.PushAnswer;
+import io.malipo.checkout.BuyerKeys;
 import io.malipo.checkout.CheckoutEndpoints;
 import io.malipo.checkout.CheckoutProperties;
 import io.malipo.checkout.EmvQr;
+import io.malipo.checkout.NewStoredCard;
+import io.malipo.checkout.OrderKeys;
 import io.malipo.checkout.OrderPayment;
 import io.malipo.checkout.OrderStatus;
+import io.malipo.checkout.StoredCard;
 import io.malipo.common.ApiException;
 import io.malipo.common.Hmac;
 import io.malipo.common.HttpExchanges;
@@ -35,7 +39,9 @@ import java.security.SecureRandom;
 import java.text.NumberFormat;
 import java.time.Clock;
 import java.time.Duration;
+import java.time.OffsetDateTime;
 import java.time.YearMonth;
+import java.time.ZoneOffset;
 import java.time.format.DateTimeFormatter;
 import java.time.format.FormatStyle;
 import java.util.Base64;
@@ -49,6 +55,7 @@ import java.util.UUID;
 import org.apache.camel.Exchange;
 import org.apache.camel.ProducerTemplate;
 import org.apache.camel.builder.RouteBuilder;
+import org.apache.camel.component.sql.SqlConstants;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import org.springframework.http.ResponseCookie;
@@ -84,6 +91,12 @@ public class PaymentPageRoutes extends RouteBuilder {
     private static final String CARD = "malipoPageCard";
     private static final String CARD_PROBLEMS = "malipoPageCardProblems";
     private static final String CARD_NAME = "malipoPageCardName";
+    /** Whether the buyer asked to save the card; then the card to save, once the processor has tokenized it. */
+    private static final String SAVE_ASKED = "malipoPageSaveAsked";
+    private static final String SAVE = "malipoPageSaveCard";
+    private static final String PUSH_FORM = "push";
+    private static final String CARD_FORM = "card";
+    private static final String SAVED_FORM = "saved";
     /** The least time between two pushes of one order: nobody can ring a stranger's phone again and again. */
     static final Duration PUSH_SPACING = Duration.ofSeconds(30);
 
@@ -98,10 +111,12 @@ public class PaymentPageRoutes extends RouteBuilder {
     /** Reads an order again after a payment could not start. */
     private ProducerTemplate orders;
     private final byte[] formKey;
+    private final Duration approvalWindow;
 
     public PaymentPageRoutes(Clock clock, CheckoutProperties properties, ProviderDirectory providers,
             TemplateEngine templates, InstanceSecrets secrets, ObjectMapper json, PageProperties pages) {
         this.frameAncestors = pages.frameAncestors();
+        this.approvalWindow = pages.approvalWindow();
         this.json = json;
         this.script = resource(SCRIPT);
         this.formKey = secrets.derivedKey("payment-page-forms");
@@ -119,6 +134,9 @@ public class PaymentPageRoutes extends RouteBuilder {
 
         rest("/pay").post("/{id}/push").id("rest-payment-page-push").apiDocs(false).to("direct:payment-page-push")
                 .post("/{id}/card").id("rest-payment-page-card").apiDocs(false).to("direct:payment-page-card")
+                .post("/{id}/cancel").id("rest-payment-page-cancel").apiDocs(false).to("direct:payment-page-cancel")
+                .post("/{id}/saved-card").id("rest-payment-page-saved-card").apiDocs(false)
+                    .to("direct:payment-page-saved-card")
                 .get("/{id}/status").id("rest-payment-page-status").apiDocs(false).to("direct:payment-page-status")
                 .get("/assets/pay.js").id("rest-payment-page-js").apiDocs(false).to("direct:payment-page-js")
                 .get("/assets/pay.css").id("rest-payment-page-css").apiDocs(false).to("direct:payment-page-css")
@@ -170,9 +188,32 @@ public class PaymentPageRoutes extends RouteBuilder {
                     .doCatch(ApiException.class)
                         .process(this::refused)
                     .end()
+                    // Saved before the payment starts, so its success, however soon it is
+                    // reported, finds the card to confirm.
+                    .filter(exchangeProperty(SAVE).isNotNull())
+                        .setBody(exchangeProperty(SAVE))
+                        .to(CheckoutEndpoints.SAVE_CARD)
+                    .end()
                     .filter(exchangeProperty(PUSH).isNotNull())
                         .to("direct:payment-page-pay")
                     .end()
+                .end();
+
+        // One tap on a card the buyer saved before: paid with its token, as card-payment does.
+        from("direct:payment-page-saved-card").routeId("payment-page-saved-card")
+                .to("direct:payment-page-form")
+                .process(this::savedCard)
+                .filter(exchangeProperty(PUSH).isNotNull())
+                    .to("direct:payment-page-pay")
+                .end();
+
+        // The buyer gives up: the order is closed (USERCANCELLED) and the buyer goes back to the shop.
+        from("direct:payment-page-cancel").routeId("payment-page-cancel")
+                .to("direct:payment-page-form")
+                .process(this::cancel)
+                .filter(body().isInstanceOf(OrderKeys.class))
+                    .to(CheckoutEndpoints.BUYER_CANCEL)
+                    .process(this::cancelled)
                 .end();
 
         // Property malipoPagePush in: the payment, made through checkout; the buyer goes back to
@@ -231,9 +272,22 @@ public class PaymentPageRoutes extends RouteBuilder {
         page.put("error", error);
         page.put("phone", phone != null ? phone : order.buyerPhone());
         page.put("formToken", formToken(order.id()));
-        page.put("pushable", order.payable(now) && order.acceptsPush());
-        page.put("cardable", order.payable(now) && order.acceptsCards() && !order.livemode());
-        page.put("cardProblems", exchange.getProperty(CARD_PROBLEMS, Map.of(), Map.class));
+        boolean pushable = order.payable(now) && order.acceptsPush();
+        boolean cardable = order.payable(now) && order.acceptsCards() && !order.livemode();
+        List<StoredCard> saved = savedCards(order);
+        Map<?, ?> cardProblems = exchange.getProperty(CARD_PROBLEMS, Map.of(), Map.class);
+        page.put("pushable", pushable);
+        page.put("cardable", cardable);
+        page.put("savedCards", saved);
+        page.put("saveable", cardable && order.buyerId() != null);
+        // The method shown first: the one the buyer was using; else a saved card, one tap away;
+        // else mobile money.
+        boolean cards = cardable || !saved.isEmpty();
+        page.put("method", error != null ? (SAVED_FORM.equals(error.form()) ? CARD_FORM : error.form())
+                : !cardProblems.isEmpty() || !saved.isEmpty() || "CARD".equals(order.lastChannel()) && cards
+                ? CARD_FORM : pushable ? PUSH_FORM : cards ? CARD_FORM : "token");
+        page.put("methods", (pushable ? 1 : 0) + (cards ? 1 : 0) + 1);
+        page.put("cardProblems", cardProblems);
         page.put("cardName", exchange.getProperty(CARD_NAME, String.class));
         page.put("failure", !order.payable(now) || order.lastFailureCode() == null ? null
                 : "CARD".equals(order.lastChannel()) ? "pay.failure.card"
@@ -243,6 +297,8 @@ public class PaymentPageRoutes extends RouteBuilder {
                     default -> "other";
                 });
         page.put("waiting", order.paymentStatus() == OrderStatus.INPROGRESS && !order.expired(now));
+        page.put("approvalLeft", order.lastAttemptAt() == null ? 0 : Math.max(0, Duration.between(now,
+                order.lastAttemptAt().toInstant().plus(approvalWindow)).toSeconds()));
         page.put("order", order);
         page.put("amount", amount(order.amount(), order.currency(), locale));
         page.put("payable", order.payable(now));
@@ -271,8 +327,12 @@ public class PaymentPageRoutes extends RouteBuilder {
         render(exchange, status, "pay/page", locale, page);
     }
 
-    /** A message of the page and its arguments. */
-    public record Problem(String key, Object argument) {
+    /**
+     * What is wrong with the buyer's last action: a message of the page and its argument.
+     *
+     * @param form the form it is shown in: push, card or saved
+     */
+    public record Problem(String form, String key, Object argument) {
     }
 
     /** The fields of a form the page posted, decoded. */
@@ -295,19 +355,19 @@ public class PaymentPageRoutes extends RouteBuilder {
         PageOrder order = exchange.getIn().getBody(PageOrder.class);
         Map<String, String> form = exchange.getProperty(FORM, Map.class);
         String typed = form.get("phone");
-        if (!acceptable(exchange, order, form, order != null && order.acceptsPush(), typed)) {
+        if (!acceptable(exchange, order, form, order != null && order.acceptsPush(), PUSH_FORM, typed)) {
             return;
         }
         Optional<String> msisdn = Msisdn.fromTyped(typed, properties.qrCountryCode());
         if (msisdn.isEmpty()) {
-            page(exchange, 400, order, new Problem("pay.error.phone", null), typed);
+            page(exchange, 400, order, new Problem(PUSH_FORM, "pay.error.phone", null), typed);
             return;
         }
         if (providers.walletProviderFor(msisdn.get()).isEmpty()) {
-            page(exchange, 400, order, new Problem("pay.error.network", null), typed);
+            page(exchange, 400, order, new Problem(PUSH_FORM, "pay.error.network", null), typed);
             return;
         }
-        if (tooSoon(exchange, order, typed)) {
+        if (tooSoon(exchange, order, PUSH_FORM, typed)) {
             return;
         }
         exchange.setProperty(ORDER_ROW, order);
@@ -325,7 +385,7 @@ public class PaymentPageRoutes extends RouteBuilder {
         PageOrder order = exchange.getIn().getBody(PageOrder.class);
         Map<String, String> form = exchange.getProperty(FORM, Map.class);
         boolean accepts = order != null && order.acceptsCards() && !order.livemode();
-        if (!acceptable(exchange, order, form, accepts, null)) {
+        if (!acceptable(exchange, order, form, accepts, CARD_FORM, null)) {
             return;
         }
         CardEntry card = new CardEntry(form.get("name"), form.get("number"), form.get("expiry"), form.get("csc"));
@@ -336,20 +396,87 @@ public class PaymentPageRoutes extends RouteBuilder {
             page(exchange, 400, order, null, null);
             return;
         }
-        if (tooSoon(exchange, order, null)) {
+        if (tooSoon(exchange, order, CARD_FORM, null)) {
             return;
         }
         exchange.setProperty(ORDER_ROW, order);
         exchange.setProperty(CARD, card);
+        exchange.setProperty(SAVE_ASKED, "yes".equals(form.get("save")) && order.buyerId() != null);
+    }
+
+    /**
+     * Checks a tap on a saved card; property {@value #PUSH} out, the payment with its token, or the
+     * page again with what is wrong.
+     */
+    @SuppressWarnings("unchecked")
+    private void savedCard(Exchange exchange) {
+        PageOrder order = exchange.getIn().getBody(PageOrder.class);
+        Map<String, String> form = exchange.getProperty(FORM, Map.class);
+        if (!acceptable(exchange, order, form, order != null && order.acceptsCards(), SAVED_FORM, null)) {
+            return;
+        }
+        Optional<StoredCard> card = savedCards(order).stream()
+                .filter(c -> c.id().toString().equals(form.get("card"))).findFirst();
+        if (card.isEmpty()) {
+            page(exchange, 400, order, new Problem(SAVED_FORM, "pay.error.saved-card", null), null);
+            return;
+        }
+        if (tooSoon(exchange, order, SAVED_FORM, null)) {
+            return;
+        }
+        exchange.setProperty(ORDER_ROW, order);
+        exchange.setProperty(PUSH, new OrderPayment(order.merchantId(), order.livemode(), order.orderId(),
+                "PAGE-" + RandomTokens.crockford(16), Channel.CARD, null, card.get().cardToken(), order.buyerId(),
+                null));
+    }
+
+    /** Checks a cancel; body out: the order's keys to cancel it by, or the page again with why not. */
+    @SuppressWarnings("unchecked")
+    private void cancel(Exchange exchange) {
+        PageOrder order = exchange.getIn().getBody(PageOrder.class);
+        Map<String, String> form = exchange.getProperty(FORM, Map.class);
+        if (!acceptable(exchange, order, form, order != null && order.cancelUrl() != null, PUSH_FORM, null)) {
+            return;
+        }
+        exchange.setProperty(ORDER_ROW, order);
+        exchange.getIn().setBody(new OrderKeys(order.merchantId(), order.livemode(), order.orderId(),
+                OffsetDateTime.ofInstant(clock.instant(), ZoneOffset.UTC)));
+    }
+
+    /** Back to the shop; or, when a payment started meanwhile, the page as it is now. */
+    private void cancelled(Exchange exchange) {
+        PageOrder order = exchange.getProperty(ORDER_ROW, PageOrder.class);
+        if (exchange.getIn().getHeader(SqlConstants.SQL_UPDATE_COUNT, 0, Integer.class) == 0) {
+            page(exchange, 409, reread(order), null, null);
+            return;
+        }
+        seeOther(exchange, order.cancelUrl());
+    }
+
+    /** The cards the order's buyer saved and a payment confirmed, when the order can take them. */
+    @SuppressWarnings("unchecked")
+    private List<StoredCard> savedCards(PageOrder order) {
+        if (order.buyerId() == null || !order.payable(clock.instant()) || !order.acceptsCards()) {
+            return List.of();
+        }
+        return orders.requestBody(CheckoutEndpoints.BUYER_CARDS,
+                new BuyerKeys(order.buyerId(), order.merchantId(), order.livemode()), List.class);
     }
 
     /** The processor's token for the card: the payment the page makes with it. */
     @SuppressWarnings("unchecked")
     private void tokenized(Exchange exchange) {
         PageOrder order = exchange.getProperty(ORDER_ROW, PageOrder.class);
-        String token = String.valueOf(exchange.getIn().getBody(Map.class).get("token"));
+        Map<?, ?> tokenized = exchange.getIn().getBody(Map.class);
+        String token = String.valueOf(tokenized.get("token"));
+        if (exchange.getProperty(SAVE_ASKED, false, Boolean.class)) {
+            CardEntry card = exchange.getProperty(CARD, CardEntry.class);
+            exchange.setProperty(SAVE, NewStoredCard.of(order.buyerId(), order.merchantId(), order.livemode(),
+                    card.digits(), tokenized, card.name().strip(), card.expiryMmYy(),
+                    OffsetDateTime.ofInstant(clock.instant(), ZoneOffset.UTC), false));
+        }
         OrderPayment payment = new OrderPayment(order.merchantId(), order.livemode(), order.orderId(),
-                "PAGE-" + RandomTokens.crockford(16), Channel.CARD, null, token, null, null);
+                "PAGE-" + RandomTokens.crockford(16), Channel.CARD, null, token, order.buyerId(), null);
         exchange.setProperty(PUSH, payment);
     }
 
@@ -358,13 +485,13 @@ public class PaymentPageRoutes extends RouteBuilder {
      * otherwise the page says why.
      */
     private boolean acceptable(Exchange exchange, PageOrder order, Map<String, String> form, boolean accepts,
-            String typed) {
+            String formName, String typed) {
         if (order == null) {
             render(exchange, 404, "pay/not-found", language(exchange), Map.of());
             return false;
         }
         if (!Hmac.same(formToken(order.id()), form.get("token"))) {
-            page(exchange, 403, order, new Problem("pay.error.form", null), typed);
+            page(exchange, 403, order, new Problem(formName, "pay.error.form", null), typed);
             return false;
         }
         if (!order.payable(clock.instant()) || !accepts) {
@@ -378,13 +505,13 @@ public class PaymentPageRoutes extends RouteBuilder {
      * One attempt per order every {@link #PUSH_SPACING} at most; a second one sooner is the page
      * again with the wait.
      */
-    private boolean tooSoon(Exchange exchange, PageOrder order, String typed) {
+    private boolean tooSoon(Exchange exchange, PageOrder order, String formName, String typed) {
         var now = clock.instant();
         if (order.lastAttemptAt() == null || !order.lastAttemptAt().toInstant().plus(PUSH_SPACING).isAfter(now)) {
             return false;
         }
         long wait = Duration.between(now, order.lastAttemptAt().toInstant().plus(PUSH_SPACING)).toSeconds() + 1;
-        page(exchange, 429, order, new Problem("pay.error.too-soon", wait), typed);
+        page(exchange, 429, order, new Problem(formName, "pay.error.too-soon", wait), typed);
         exchange.getMessage().setHeader("Retry-After", String.valueOf(wait));
         return true;
     }
@@ -397,15 +524,20 @@ public class PaymentPageRoutes extends RouteBuilder {
         PushAnswer answer = PushAnswer.of(exchange);
         if (answer == PushAnswer.UNAVAILABLE || answer == PushAnswer.DECLINED) {
             boolean unavailable = answer == PushAnswer.UNAVAILABLE;
-            page(exchange, unavailable ? 503 : 400, reread(order), new Problem(unavailable
-                    ? "pay.failure.provider_unavailable" : payment.channel() == Channel.CARD ? "pay.failure.card"
+            boolean card = payment.channel() == Channel.CARD;
+            page(exchange, unavailable ? 503 : 400, reread(order), new Problem(card ? CARD_FORM : PUSH_FORM,
+                    unavailable ? "pay.failure.provider_unavailable" : card ? "pay.failure.card"
                     : "pay.failure.declined", null), phone);
             return;
         }
+        seeOther(exchange, "/pay/" + order.id() + "?after=" + AFTER_PAYING);
+    }
+
+    private static void seeOther(Exchange exchange, String location) {
         var out = exchange.getMessage();
         out.removeHeaders("*");
         out.setHeader(Exchange.HTTP_RESPONSE_CODE, 303);
-        out.setHeader("Location", "/pay/" + order.id() + "?after=" + AFTER_PAYING);
+        out.setHeader("Location", location);
         out.setHeader("Cache-Control", "no-store");
         out.setBody("");
     }
@@ -417,7 +549,7 @@ public class PaymentPageRoutes extends RouteBuilder {
         OrderPayment payment = exchange.getProperty(PUSH, OrderPayment.class);
         if (payment == null) {
             // The card processor refused the card before any payment was made.
-            page(exchange, refusal.status(), order, new Problem("pay.failure.card", null), null);
+            page(exchange, refusal.status(), order, new Problem(CARD_FORM, "pay.failure.card", null), null);
             return;
         }
         page(exchange, refusal.status(), reread(order), null, payment.msisdn());

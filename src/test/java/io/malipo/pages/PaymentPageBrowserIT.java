@@ -6,11 +6,13 @@ import io.malipo.testsupport.Browser;
 import io.malipo.testsupport.PostgresIT;
 import io.malipo.testsupport.Shop;
 import java.util.UUID;
+import org.apache.camel.ProducerTemplate;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.openqa.selenium.WebElement;
+import org.springframework.beans.factory.annotation.Autowired;
 
 /**
  * The payment page as buyers meet it, in Chromium: each journey at a phone's or a desktop's size,
@@ -21,6 +23,8 @@ class PaymentPageBrowserIT extends PostgresIT {
 
     private static Browser browser;
     private Shop shop;
+    @Autowired
+    private ProducerTemplate camel;
 
     @BeforeAll
     static void browser() {
@@ -88,8 +92,10 @@ class PaymentPageBrowserIT extends PostgresIT {
         browser.open(url("BR-3"), Browser.DESKTOP);
 
         browser.find("a[hreflang=sw]").click();
+        browser.awaitText("Kiasi cha kulipa", 5);
+        choose("token");
 
-        browser.awaitText("Kiasi cha kulipa", 5).accessible().screenshot("pay-desktop-sw");
+        browser.accessible().screenshot("pay-desktop-sw");
         assertThat(browser.find("html").getAttribute("lang")).isEqualTo("sw");
         WebElement qr = browser.find(".qr img");
         assertThat(Long.parseLong(qr.getDomProperty("naturalWidth"))).isPositive();
@@ -119,6 +125,7 @@ class PaymentPageBrowserIT extends PostgresIT {
     void aBuyerCorrectsAMistypedCardAndPaysByCardThenADeclinedCardIsExplained() {
         shop.cardOrder("BR-5", "3000");
         browser.open(url("BR-5"), Browser.PHONE);
+        choose("card");
         type("#card-name", "Asha Mrema");
         type("#card-number", "4111 1111 1111 1112");
         type("#card-expiry", "12/" + (java.time.YearMonth.now().getYear() % 100 + 2));
@@ -141,6 +148,7 @@ class PaymentPageBrowserIT extends PostgresIT {
 
         shop.cardOrder("BR-6", "3000");
         browser.open(url("BR-6"), Browser.PHONE);
+        choose("card");
         type("#card-name", "Asha Mrema");
         type("#card-number", "4000 0000 0000 0002");
         type("#card-expiry", "01/" + (java.time.YearMonth.now().getYear() + 3));
@@ -156,13 +164,76 @@ class PaymentPageBrowserIT extends PostgresIT {
         shop.order("BR-7", "1000", ", \"cancel_url\": \""
                 + java.util.Base64.getEncoder().encodeToString(cart.getBytes()) + "\"");
         browser.open(url("BR-7"), Browser.DESKTOP);
-        browser.find("a[href='" + cart + "']").click();
+        browser.find("form.cancel button").click();
         browser.awaitUrl(cart, 5);
+        assertThat(orderStatus("BR-7")).isEqualTo("USERCANCELLED");
 
         shop.paidOrder("BR-8");
         browser.open(url("BR-8"), Browser.DESKTOP).accessible().screenshot("pay-desktop-paid");
         assertThat(browser.text()).contains("This order is paid").contains("Receipt")
                 .doesNotContain("Pay with mobile money").doesNotContain("Payment number");
+    }
+
+    @Test
+    void onADesktopABuyerSavesACardWhilePayingAndPaysTheNextOrderWithOneTap() {
+        String buyer = shop.cardOrder("BR-9", "4500", ", \"buyer_userid\": \"asha-9\", \"header_colour\": "
+                + "\"#0B6E4F\", \"button_colour\": \"#F2C14E\", \"link_colour\": \"#0B6E4F\"").json().get("data")
+                .get(0).get("gateway_buyer_uuid").asText();
+        browser.open(url("BR-9"), Browser.DESKTOP);
+        choose("card");
+        type("#card-name", "Asha Mrema");
+        type("#card-number", "5555 5555 5555 4444");
+        assertThat(browser.find("#card-brand").getText()).isEqualTo("Mastercard");
+        type("#card-expiry", "08/" + (java.time.YearMonth.now().getYear() % 100 + 3));
+        type("#card-csc", "321");
+        browser.find("#card-save").click();
+        browser.accessible().screenshot("pay-desktop-card");
+        browser.find("form.card button").click();
+        browser.awaitText("This order is paid", 15);
+        assertThat(orderStatus("BR-9")).isEqualTo("COMPLETED");
+
+        shop.cardOrder("BR-10", "1200", ", \"buyer_userid\": \"asha-9\", \"header_colour\": \"#0B6E4F\", "
+                + "\"button_colour\": \"#F2C14E\", \"link_colour\": \"#0B6E4F\"");
+        browser.open(url("BR-10"), Browser.DESKTOP);
+        // A buyer with a saved card sees it first.
+        WebElement saved = browser.find("button.saved-card");
+        assertThat(saved.getText()).contains("Mastercard").contains("4444").contains("expires 08/");
+        browser.accessible().screenshot("pay-desktop-saved-card");
+        saved.click();
+        browser.awaitText("This order is paid", 15);
+        assertThat(orderStatus("BR-10")).isEqualTo("COMPLETED");
+        assertThat(shop.client.get("/v1/checkout/stored-cards", "gateway_buyer_uuid=" + buyer + "&buyer_userid=asha-9")
+                .send().json().get("data").get(0).get("masked_card").asText()).isEqualTo("5555-55XX-XXXX-4444");
+    }
+
+    @Test
+    void aPushNobodyAnswersCountsDownThenSaysSoAndTheBuyerTriesAgain() {
+        shop.order("BR-11", "7000");
+        browser.open(url("BR-11"), Browser.PHONE);
+        type("#phone", "0754 000 003");
+        browser.find("form.push button").click();
+
+        browser.awaitText("Time left to approve", 10).accessible().screenshot("pay-phone-waiting");
+        assertThat(browser.find("#approve-left").getText()).matches("[12]:[0-5][0-9]");
+
+        clock.advance(java.time.Duration.ofMinutes(3));
+        browser.open(url("BR-11"), Browser.PHONE).awaitText("No answer from your phone yet", 5);
+        // Past the give-up time the provider's silence fails the payment; the page, still
+        // following it, shows why and the form to try again.
+        clock.advance(java.time.Duration.ofMinutes(28));
+        camel.sendBody("direct:payments-reconcile", null);
+        browser.awaitText("not approved in time", 10).accessible().screenshot("pay-phone-no-answer");
+        assertThat(orderStatus("BR-11")).isEqualTo("PENDING");
+
+        type("#phone", "0754 000 000");
+        browser.find("form.push button").click();
+        browser.awaitText("This order is paid", 15);
+        assertThat(orderStatus("BR-11")).isEqualTo("COMPLETED");
+    }
+
+    /** Picks a way to pay in the page's chooser: push, card or token. */
+    private void choose(String method) {
+        browser.find("label[for=method-" + method + "]").click();
     }
 
     private void type(String field, String text) {

@@ -13,13 +13,17 @@ import java.time.YearMonth;
 import java.util.UUID;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
+import org.apache.camel.ProducerTemplate;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
+import org.springframework.beans.factory.annotation.Autowired;
 
 /** The payment page over HTTP: its states, its languages, the merchant's colours and its security headers. */
 class PaymentPageIT extends PostgresIT {
 
     private Shop shop;
+    @Autowired
+    private ProducerTemplate camel;
 
     @BeforeEach
     void shop() {
@@ -215,10 +219,92 @@ class PaymentPageIT extends PostgresIT {
         assertThat(card("PG-12", "4111111111111111", "12/40", "123").status()).isEqualTo(409);
     }
 
+    @Test
+    void aCardSavedWhilePayingIsOfferedOnTheBuyersNextOrderAndPaysWithOneTap() {
+        String buyer = shop.cardOrder("PG-15", "3000", ", \"buyer_userid\": \"asha-15\"").json().get("data").get(0)
+                .get("gateway_buyer_uuid").asText();
+        assertThat(http.get(page("PG-15")).body()).contains("Save this card for my next payment to");
+        String expiry = "12/" + (YearMonth.now().getYear() % 100 + 2);
+        assertThat(post("PG-15", "/card", "name=Asha+Mrema&number=4111111111111111&expiry="
+                + URLEncoder.encode(expiry, StandardCharsets.UTF_8) + "&csc=123&save=yes").status()).isEqualTo(303);
+        Await.until("order PG-15 to be paid", () -> http.get(page("PG-15")).body().contains("This order is paid"));
+
+        var cards = shop.client.get("/v1/checkout/stored-cards", "gateway_buyer_uuid=" + buyer + "&buyer_userid=asha-15")
+                .send().json().get("data");
+        assertThat(cards).hasSize(1);
+        assertThat(cards.get(0).get("masked_card").asText()).isEqualTo("4111-11XX-XXXX-1111");
+        assertThat(cards.get(0).get("expiry").asText()).isEqualTo(expiry);
+        assertThat(cards.get(0).get("name").asText()).isEqualTo("Asha Mrema");
+
+        // A card the issuer declines is never offered, even when the buyer asked to save it.
+        shop.cardOrder("PG-16", "3000", ", \"buyer_userid\": \"asha-15\"");
+        assertThat(post("PG-16", "/card", "name=Asha+Mrema&number=4000000000000002&expiry=01%2F40&csc=123&save=yes")
+                .status()).isEqualTo(303);
+        Await.until("the card of PG-16 to be declined",
+                () -> http.get(page("PG-16")).body().contains("The card was declined"));
+
+        String next = http.get(page("PG-16")).body();
+        assertThat(next).contains("Your saved cards").contains("Visa").contains("1111").contains("expires " + expiry);
+        assertThat(next.split("class=\"button saved-card\"", -1)).hasSize(2);
+        clock.advance(PaymentPageRoutes.PUSH_SPACING.plusSeconds(1));
+        Response tapped = post("PG-16", "/saved-card", "card=" + cards.get(0).get("id").asText());
+        assertThat(tapped.status()).as(tapped.body()).isEqualTo(303);
+        Await.until("order PG-16 to be paid", () -> http.get(page("PG-16")).body().contains("This order is paid"));
+        assertThat(jdbc.queryForObject("SELECT card_token FROM payment WHERE checkout_order = ? AND status = "
+                + "'SUCCEEDED'", String.class, shop.orderUuid("PG-16"))).isEqualTo(cards.get(0).get("card_token").asText());
+
+        // Another buyer's card, or none, is refused without a payment.
+        shop.cardOrder("PG-17", "3000", ", \"buyer_userid\": \"juma-17\"");
+        Response foreign = post("PG-17", "/saved-card", "card=" + cards.get(0).get("id").asText());
+        assertThat(foreign.status()).isEqualTo(400);
+        assertThat(foreign.body()).contains("This saved card cannot be used any more");
+        assertThat(jdbc.queryForObject("SELECT count(*) FROM payment WHERE checkout_order = ?", Integer.class,
+                shop.orderUuid("PG-17"))).isZero();
+    }
+
+    @Test
+    void cancelClosesTheOrderAndSendsTheBuyerBackToTheShop() {
+        shop.order("PG-18", "1000", ", \"cancel_url\": \"aHR0cHM6Ly9kdWthLmNvLnR6L2NhcnQ=\"");
+
+        Response cancelled = post("PG-18", "/cancel", "");
+        assertThat(cancelled.status()).as(cancelled.body()).isEqualTo(303);
+        assertThat(cancelled.header("Location")).contains("https://duka.co.tz/cart");
+
+        assertThat(http.post(page("PG-18") + "/cancel", "token=forged", "Content-Type",
+                "application/x-www-form-urlencoded").status()).isEqualTo(403);
+        assertThat(shop.client.get("/v1/checkout/order-status", "order_id=PG-18").send().json().get("data").get(0)
+                .get("payment_status").asText()).isEqualTo("USERCANCELLED");
+        assertThat(http.get(page("PG-18")).body()).contains("This order was cancelled").doesNotContain(token("PG-18"));
+    }
+
+    @Test
+    void whileAPushWaitsThePageCountsDownThenSaysNoAnswerAndOffersToTryAgain() {
+        shop.order("PG-19", "2000");
+        assertThat(push("PG-19", "0754 000 003", formToken("PG-19")).status()).isEqualTo(303);
+
+        assertThat(http.get(page("PG-19")).body()).contains("Check your phone").contains("Time left to approve: ")
+                .containsPattern("data-seconds=\"1[12][0-9]\"");
+        clock.advance(Duration.ofMinutes(3));
+        assertThat(http.get(page("PG-19")).body()).contains("Check your phone").contains("No answer from your phone yet")
+                .doesNotContain("Time left to approve");
+
+        // Past the give-up time the provider's silence fails the payment, and the buyer may try again.
+        clock.advance(Duration.ofMinutes(28));
+        camel.sendBody("direct:payments-reconcile", null);
+        assertThat(http.get(page("PG-19")).body()).contains("The payment was not approved in time")
+                .contains("name=\"phone\"");
+        assertThat(push("PG-19", "0754 000 000", formToken("PG-19")).status()).isEqualTo(303);
+        Await.until("order PG-19 to be paid", () -> http.get(page("PG-19")).body().contains("This order is paid"));
+    }
+
+    private Response post(String orderId, String action, String fields) {
+        return http.post(page(orderId) + action, fields + "&token=" + formToken(orderId), "Content-Type",
+                "application/x-www-form-urlencoded");
+    }
+
     private Response card(String orderId, String number, String expiry, String csc) {
-        return http.post(page(orderId) + "/card", "name=Asha+Mrema&number=" + URLEncoder.encode(number,
-                StandardCharsets.UTF_8) + "&expiry=" + URLEncoder.encode(expiry, StandardCharsets.UTF_8) + "&csc="
-                + csc + "&token=" + formToken(orderId), "Content-Type", "application/x-www-form-urlencoded");
+        return post(orderId, "/card", "name=Asha+Mrema&number=" + URLEncoder.encode(number, StandardCharsets.UTF_8)
+                + "&expiry=" + URLEncoder.encode(expiry, StandardCharsets.UTF_8) + "&csc=" + csc);
     }
 
     private Response push(String orderId, String phone, String token) {

@@ -46,13 +46,18 @@ public final class Shop {
 
     /** Creates an order any method may pay, cards included (with the billing address cards need). */
     public Response cardOrder(String orderId, String amount) {
+        return cardOrder(orderId, amount, "");
+    }
+
+    /** The same, with extra appended to the JSON body (for example a buyer_userid). */
+    public Response cardOrder(String orderId, String amount, String extra) {
         Response created = client.post("/v1/checkout/create-order", "{\"vendor\": \"" + client.vendor
                 + "\", \"order_id\": \"" + orderId + "\", \"buyer_email\": \"a@duka.co.tz\", \"buyer_name\": "
                 + "\"Asha\", \"buyer_phone\": \"255754000000\", \"amount\": " + amount + ", \"currency\": \"TZS\", "
                 + "\"payment_methods\": \"ALL\", \"no_of_items\": 1, \"billing\": {\"firstname\": \"Asha\", "
                 + "\"lastname\": \"Mrema\", \"address_1\": \"Plot 1\", \"city\": \"Dar es Salaam\", "
                 + "\"state_or_region\": \"Dar\", \"postcode_or_pobox\": \"1\", \"country\": \"TZ\", "
-                + "\"phone\": \"255754000000\"}}").send();
+                + "\"phone\": \"255754000000\"}" + extra + "}").send();
         assertThat(created.status()).as(created.body()).isEqualTo(200);
         return created;
     }
