@@ -1,5 +1,6 @@
 package io.malipo.pages;
 
+import jakarta.validation.constraints.Min;
 import jakarta.validation.constraints.NotBlank;
 import jakarta.validation.constraints.NotNull;
 import jakarta.validation.constraints.Pattern;
@@ -17,11 +18,17 @@ import org.springframework.validation.annotation.Validated;
  * @param approvalWindow how long the waiting view counts down for the payer to approve a push on
  *     the phone: about as long as a network keeps its prompt open. The payment itself waits
  *     longer, for the provider's answer (malipo.channels.give-up-after).
+ * @param requestsPerMinute requests one client address may make a minute for one order's page,
+ *     QR code, status and forms; the page's own polling takes 30
+ * @param unknownLinksPerMinute requests one client address may make a minute for orders that do
+ *     not exist, so that guessing order ids gets nowhere fast
  */
 @ConfigurationProperties("malipo.pages")
 @Validated
 public record PageProperties(
         @NotBlank @Pattern(regexp = "[A-Za-z0-9 :/.*'_-]+", message = "must be a CSP source list such as 'none' or "
                 + "https://shop.example.com") @DefaultValue("'none'") String frameAncestors,
-        @NotNull @DefaultValue("2m") Duration approvalWindow) {
+        @NotNull @DefaultValue("2m") Duration approvalWindow,
+        @Min(1) @DefaultValue("120") int requestsPerMinute,
+        @Min(1) @DefaultValue("30") int unknownLinksPerMinute) {
 }

@@ -22,11 +22,13 @@ import io.malipo.checkout.OrderPayment;
 import io.malipo.checkout.OrderStatus;
 import io.malipo.checkout.StoredCard;
 import io.malipo.common.ApiException;
+import io.malipo.common.ClientAddress;
 import io.malipo.common.Hmac;
 import io.malipo.common.HttpExchanges;
 import io.malipo.common.InstanceSecrets;
 import io.malipo.common.Msisdn;
 import io.malipo.common.RandomTokens;
+import io.malipo.common.RequestBudgets;
 import jakarta.servlet.http.Cookie;
 import jakarta.servlet.http.HttpServletRequest;
 import java.io.ByteArrayOutputStream;
@@ -94,6 +96,8 @@ public class PaymentPageRoutes extends RouteBuilder {
     /** Whether the buyer asked to save the card; then the card to save, once the processor has tokenized it. */
     private static final String SAVE_ASKED = "malipoPageSaveAsked";
     private static final String SAVE = "malipoPageSaveCard";
+    /** Set when the caller is the page's script, which is answered JSON. */
+    private static final String JSON = "malipoPageJson";
     private static final String PUSH_FORM = "push";
     private static final String CARD_FORM = "card";
     private static final String SAVED_FORM = "saved";
@@ -112,9 +116,16 @@ public class PaymentPageRoutes extends RouteBuilder {
     private ProducerTemplate orders;
     private final byte[] formKey;
     private final Duration approvalWindow;
+    private final ClientAddress addresses;
+    private final RequestBudgets perOrder;
+    private final RequestBudgets misses;
 
     public PaymentPageRoutes(Clock clock, CheckoutProperties properties, ProviderDirectory providers,
-            TemplateEngine templates, InstanceSecrets secrets, ObjectMapper json, PageProperties pages) {
+            TemplateEngine templates, InstanceSecrets secrets, ObjectMapper json, PageProperties pages,
+            ClientAddress addresses) {
+        this.addresses = addresses;
+        this.perOrder = new RequestBudgets(pages.requestsPerMinute());
+        this.misses = new RequestBudgets(pages.unknownLinksPerMinute());
         this.frameAncestors = pages.frameAncestors();
         this.approvalWindow = pages.approvalWindow();
         this.json = json;
@@ -131,6 +142,7 @@ public class PaymentPageRoutes extends RouteBuilder {
     public void configure() {
         orders = getContext().createProducerTemplate();
         onException(Exception.class).handled(true).process(this::failed);
+        onException(Busy.class).handled(true).process(this::busy);
 
         rest("/pay").post("/{id}/push").id("rest-payment-page-push").apiDocs(false).to("direct:payment-page-push")
                 .post("/{id}/card").id("rest-payment-page-card").apiDocs(false).to("direct:payment-page-card")
@@ -145,22 +157,29 @@ public class PaymentPageRoutes extends RouteBuilder {
 
         from("direct:payment-page").routeId("payment-page")
                 .process(HttpExchanges::remember)
-                .process(PaymentPageRoutes::orderKey)
-                .to(ORDER)
+                .to("direct:payment-page-order")
                 .process(this::page);
 
         from("direct:payment-page-qr").routeId("payment-page-qr")
                 .process(HttpExchanges::remember)
+                .to("direct:payment-page-order")
+                .process(this::qr);
+
+        // The order the path names, within the caller's budget of requests for it, as a PageOrder
+        // (null when there is none; looking for orders that do not exist has a budget of its own).
+        from("direct:payment-page-order").routeId("payment-page-order")
+                .process(this::withinBudget)
                 .process(PaymentPageRoutes::orderKey)
                 .to(ORDER)
-                .process(this::qr);
+                .filter(body().isNull())
+                    .process(this::withinMisses)
+                .end();
 
         // A form the page posted: its fields in property malipoPageForm, the order it is for as the body.
         from("direct:payment-page-form").routeId("payment-page-form")
                 .process(HttpExchanges::remember)
                 .process(e -> e.setProperty(FORM, form(e)))
-                .process(PaymentPageRoutes::orderKey)
-                .to(ORDER);
+                .to("direct:payment-page-order");
 
         // A push to the buyer's phone, through the same endpoint as wallet-payment. Without
         // script the form posts here and the buyer is sent back to the page, which follows the
@@ -229,8 +248,9 @@ public class PaymentPageRoutes extends RouteBuilder {
 
         // What the page's script asks while a payment waits: whether it still does, and whether it paid.
         from("direct:payment-page-status").routeId("payment-page-status")
-                .process(PaymentPageRoutes::orderKey)
-                .to(ORDER)
+                .process(HttpExchanges::remember)
+                .setProperty(JSON, constant(true))
+                .to("direct:payment-page-order")
                 .process(this::status);
 
         from("direct:payment-page-js").routeId("payment-page-js")
@@ -238,6 +258,44 @@ public class PaymentPageRoutes extends RouteBuilder {
 
         from("direct:payment-page-css").routeId("payment-page-css")
                 .process(e -> answer(e, 200, "text/css; charset=UTF-8", "public, max-age=3600", styleSheet));
+    }
+
+    /** Requests for one order from one address: a buyer's page, its polling and reloads fit easily. */
+    private void withinBudget(Exchange exchange) {
+        long wait = perOrder.take(addresses.of(exchange) + " " + exchange.getIn().getHeader("id", String.class));
+        if (wait > 0) {
+            throw new Busy(wait);
+        }
+    }
+
+    /** Links that lead nowhere, from one address: a mistyped link fits, guessing order ids does not. */
+    private void withinMisses(Exchange exchange) {
+        long wait = misses.take(String.valueOf(addresses.of(exchange)));
+        if (wait > 0) {
+            throw new Busy(wait);
+        }
+    }
+
+    /** A caller over its budget, and the seconds until it has a request again. */
+    static final class Busy extends RuntimeException {
+        final long seconds;
+
+        Busy(long seconds) {
+            super("over its budget of requests for " + seconds + " s", null, false, false);
+            this.seconds = seconds;
+        }
+    }
+
+    /** 429: the page's script gets JSON, a browser a page saying how long to wait. */
+    private void busy(Exchange exchange) throws JsonProcessingException {
+        long seconds = exchange.getProperty(Exchange.EXCEPTION_CAUGHT, Busy.class).seconds;
+        if (exchange.getProperty(JSON, false, Boolean.class)) {
+            answer(exchange, 429, "application/json", "no-store", json.writeValueAsBytes(Map.of("error",
+                    "rate_limited", "retry_after", seconds)));
+        } else {
+            message(exchange, 429, "busy", seconds);
+        }
+        exchange.getMessage().setHeader("Retry-After", String.valueOf(seconds));
     }
 
     private static void orderKey(Exchange exchange) {
@@ -253,7 +311,7 @@ public class PaymentPageRoutes extends RouteBuilder {
     private void page(Exchange exchange) {
         PageOrder order = exchange.getIn().getBody(PageOrder.class);
         if (order == null) {
-            render(exchange, 404, "pay/not-found", language(exchange), Map.of());
+            message(exchange, 404, "notfound", null);
             return;
         }
         page(exchange, 200, order, null, null);
@@ -487,7 +545,7 @@ public class PaymentPageRoutes extends RouteBuilder {
     private boolean acceptable(Exchange exchange, PageOrder order, Map<String, String> form, boolean accepts,
             String formName, String typed) {
         if (order == null) {
-            render(exchange, 404, "pay/not-found", language(exchange), Map.of());
+            message(exchange, 404, "notfound", null);
             return false;
         }
         if (!Hmac.same(formToken(order.id()), form.get("token"))) {
@@ -606,7 +664,7 @@ public class PaymentPageRoutes extends RouteBuilder {
     private void qr(Exchange exchange) throws WriterException, IOException {
         PageOrder order = exchange.getIn().getBody(PageOrder.class);
         if (order == null) {
-            render(exchange, 404, "pay/not-found", language(exchange), Map.of());
+            message(exchange, 404, "notfound", null);
             return;
         }
         String payload = EmvQr.payload(order.vendor(), order.merchantName(), properties.qrMerchantCity(),
@@ -621,7 +679,7 @@ public class PaymentPageRoutes extends RouteBuilder {
     private void failed(Exchange exchange) {
         String reference = HttpExchanges.requestId(exchange);
         LOG.error("Payment page failed (reference {})", reference, exchange.getProperty(Exchange.EXCEPTION_CAUGHT));
-        render(exchange, 500, "pay/failed", language(exchange), Map.of("reference", reference));
+        message(exchange, 500, "failed", reference);
     }
 
     /** "TZS 25,000" or "TZS 25,000.50", grouped as the language writes numbers. */
@@ -648,6 +706,14 @@ public class PaymentPageRoutes extends RouteBuilder {
                         .maxAge(Duration.ofDays(365)).httpOnly(true).sameSite("Lax")
                         .secure(request.map(HttpServletRequest::isSecure).orElse(false)).build().toString()));
         return locale;
+    }
+
+    /** A page that only says something (templates/pay/message.html): the messages {message}.title, .heading, .text. */
+    private void message(Exchange exchange, int status, String message, Object argument) {
+        Map<String, Object> values = new HashMap<>();
+        values.put("message", message);
+        values.put("argument", argument);
+        render(exchange, status, "pay/message", language(exchange), values);
     }
 
     private void render(Exchange exchange, int status, String template, Locale locale, Map<String, Object> values) {

@@ -297,6 +297,27 @@ class PaymentPageIT extends PostgresIT {
         Await.until("order PG-19 to be paid", () -> http.get(page("PG-19")).body().contains("This order is paid"));
     }
 
+    @Test
+    void oneAddressAskingForOneOrderTooOftenIsToldToWaitAndOtherOrdersStillAnswer() {
+        shop.order("PG-20", "1000");
+        shop.order("PG-21", "1000");
+        String status = page("PG-20") + "/status";
+
+        Response busy = null;
+        for (int i = 0; i < 200 && busy == null; i++) {
+            Response answer = http.get(status);
+            busy = answer.status() == 429 ? answer : null;
+        }
+
+        assertThat(busy).as("a 429 within 200 requests").isNotNull();
+        assertThat(busy.json().get("error").asText()).isEqualTo("rate_limited");
+        assertThat(busy.header("Retry-After")).isPresent();
+        Response page = http.get(page("PG-20"));
+        assertThat(page.status()).isEqualTo(429);
+        assertThat(page.body()).contains("Too many requests from your connection").contains("Nothing has been paid");
+        assertThat(http.get(page("PG-21")).status()).isEqualTo(200);
+    }
+
     private Response post(String orderId, String action, String fields) {
         return http.post(page(orderId) + action, fields + "&token=" + formToken(orderId), "Content-Type",
                 "application/x-www-form-urlencoded");

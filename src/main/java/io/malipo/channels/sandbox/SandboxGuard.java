@@ -1,13 +1,9 @@
 package io.malipo.channels.sandbox;
 
-import com.github.benmanes.caffeine.cache.Cache;
-import com.github.benmanes.caffeine.cache.Caffeine;
-import io.github.bucket4j.Bucket;
-import io.github.bucket4j.ConsumptionProbe;
 import io.malipo.channels.ChannelProperties;
 import io.malipo.common.ApiException;
 import io.malipo.common.ClientAddress;
-import java.time.Duration;
+import io.malipo.common.RequestBudgets;
 import java.util.regex.Pattern;
 import org.apache.camel.Exchange;
 import org.springframework.stereotype.Component;
@@ -27,15 +23,11 @@ public class SandboxGuard {
     private static final Pattern REFERENCE = Pattern.compile("[A-Za-z0-9_.-]{1,64}");
 
     private final ClientAddress addresses;
-    private final int perMinute;
-    private final Cache<String, Bucket> budgets = Caffeine.newBuilder()
-            .maximumSize(50_000)
-            .expireAfterAccess(Duration.ofMinutes(2))
-            .build();
+    private final RequestBudgets budgets;
 
     public SandboxGuard(ClientAddress addresses, ChannelProperties properties) {
         this.addresses = addresses;
-        this.perMinute = properties.sandbox().anonymousRequestsPerMinute();
+        this.budgets = new RequestBudgets(properties.sandbox().anonymousRequestsPerMinute());
     }
 
     /** The {provider} path segment, when it can name a provider; a 404 otherwise. */
@@ -59,12 +51,8 @@ public class SandboxGuard {
     /** Takes one request from the caller's budget of requests without Malipo's key; 429 when it is spent. */
     public void anonymous(Exchange exchange) {
         String address = addresses.of(exchange);
-        Bucket bucket = budgets.get(address == null ? "" : address, a -> Bucket.builder()
-                .addLimit(limit -> limit.capacity(perMinute).refillGreedy(perMinute, Duration.ofMinutes(1)))
-                .build());
-        ConsumptionProbe probe = bucket.tryConsumeAndReturnRemaining(1);
-        if (!probe.isConsumed()) {
-            long seconds = Math.max(1, (probe.getNanosToWaitForRefill() + 999_999_999L) / 1_000_000_000L);
+        long seconds = budgets.take(address == null ? "" : address);
+        if (seconds > 0) {
             throw new ApiException(429, "rate_limited", "Too many sandbox requests from this address; try again in "
                     + seconds + " s.").withHeader("Retry-After", String.valueOf(seconds));
         }
