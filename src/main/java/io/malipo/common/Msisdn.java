@@ -42,6 +42,22 @@ public final class Msisdn {
         }
     }
 
+    /**
+     * A number as a person reads it ({@code +255 754 000 000}); the text itself when it is not a
+     * number, so that what someone typed is shown back as they typed it.
+     */
+    public static String readable(String msisdn) {
+        if (msisdn == null || !msisdn.matches("\\+?[1-9][0-9]{7,14}")) {
+            return msisdn;
+        }
+        try {
+            return PHONES.format(PHONES.parse(msisdn.startsWith("+") ? msisdn : "+" + msisdn, null),
+                    PhoneNumberFormat.INTERNATIONAL);
+        } catch (NumberParseException e) {
+            return msisdn;
+        }
+    }
+
     /** The calling code of a region (255 for TZ), which its numbers carry when written with the country prefix. */
     public static String countryCode(String region) {
         return String.valueOf(PHONES.getCountryCodeForRegion(region));

@@ -18,6 +18,7 @@ import java.util.UUID;
  * @param paymentReference and {@code paymentProvider}, {@code paidAt}: the completing payment's, or null
  * @param lastFailureCode why its latest attempt failed; null when it has none or that one did not fail
  * @param lastChannel the channel of its latest attempt (WALLET_PULL, CARD); null before the first
+ * @param lastMsisdn the number its latest attempt pushed to; null when it was no push
  * @param lastAttemptAt when its latest attempt started; null before the first
  * @param buyerId the buyer (gateway_buyer_uuid) whose cards it may save and offer; null for a guest
  */
@@ -26,7 +27,7 @@ public record PageOrder(UUID id, UUID merchantId, String orderId, BigDecimal amo
         String paymentMethods, String buyerPhone, boolean livemode, String headerColour, String linkColour,
         String buttonColour, String cancelUrl, String redirectUrl, Integer noOfItems, String merchantName,
         String vendor, String paymentReference, String paymentProvider, OffsetDateTime paidAt,
-        String lastFailureCode, String lastChannel, OffsetDateTime lastAttemptAt, UUID buyerId) {
+        String lastFailureCode, String lastChannel, String lastMsisdn, OffsetDateTime lastAttemptAt, UUID buyerId) {
 
     /** Cancelled by its expiry, or past it and not yet swept. */
     public boolean expired(Instant now) {

@@ -328,7 +328,9 @@ public class PaymentPageRoutes extends RouteBuilder {
         var now = clock.instant();
         Map<String, Object> page = new HashMap<>();
         page.put("error", error);
-        page.put("phone", phone != null ? phone : order.buyerPhone());
+        // What the buyer typed, else the number last pushed to, else the one the shop gave.
+        page.put("phone", Msisdn.readable(phone != null ? phone
+                : order.lastMsisdn() != null ? order.lastMsisdn() : order.buyerPhone()));
         page.put("formToken", formToken(order.id()));
         boolean pushable = order.payable(now) && order.acceptsPush();
         boolean cardable = order.payable(now) && order.acceptsCards() && !order.livemode();

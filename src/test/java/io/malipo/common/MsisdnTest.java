@@ -21,4 +21,11 @@ class MsisdnTest {
     void aRegionsCallingCodeIsWhatItsNumbersStartWith(String region, String code) {
         assertThat(Msisdn.countryCode(region)).isEqualTo(code);
     }
+
+    @ParameterizedTest(name = "\"{0}\" -> \"{1}\"")
+    @CsvSource({"255754000000, +255 754 000 000", "+254712345678, +254 712 345678", "call me, call me",
+            "'0754 000 000', '0754 000 000'"})
+    void aNumberIsShownAsPeopleReadItAndAnythingElseAsTyped(String msisdn, String shown) {
+        assertThat(Msisdn.readable(msisdn)).isEqualTo(shown);
+    }
 }

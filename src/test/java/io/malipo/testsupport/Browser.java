@@ -115,6 +115,8 @@ public final class Browser implements AutoCloseable {
     public Browser screenshot(String name) {
         try {
             Files.createDirectories(SCREENSHOTS);
+            // From the top, as a person opening the page sees it first, whatever was clicked last.
+            driver.executeScript("window.scrollTo(0, 0)");
             long height = (Long) driver.executeScript("return document.documentElement.scrollHeight");
             Dimension size = driver.manage().window().getSize();
             driver.manage().window().setSize(new Dimension(size.getWidth(), (int) Math.max(size.getHeight(), height)));
