@@ -26,6 +26,8 @@ import org.apache.camel.Exchange;
 import org.apache.camel.builder.AggregationStrategies;
 import org.apache.camel.builder.RouteBuilder;
 import org.apache.camel.component.sql.SqlConstants;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 import org.springframework.dao.DuplicateKeyException;
 import org.springframework.stereotype.Component;
 
@@ -47,6 +49,7 @@ public class PaymentRoutes extends RouteBuilder {
     private final JsonBodies json;
     private final Transactions transactions;
     private final ProviderSettings providerSettings;
+    private static final Logger LOG = LoggerFactory.getLogger(PaymentRoutes.class);
     private final Duration reconcileLease;
 
     public PaymentRoutes(Payments payments, Settlement settlement, ProviderNotifications notifications,
@@ -229,9 +232,18 @@ public class PaymentRoutes extends RouteBuilder {
         from(PaymentsEndpoints.RECONCILE).routeId("payments-reconcile")
                 .setBody(e -> Map.of("now", payments.now()))
                 .to(SQL + "select-payments-due-for-check.sql")
-                .split(body()).stopOnException(false)
+                .split(body())
                     .process(e -> e.setProperty(PaymentProperties.PAYMENT_ID, Rows.uuid(e.getIn().getBody(Map.class), "id")))
-                    .to("direct:payment-check")
+                    // One payment that cannot be checked (its provider unreachable, or no longer
+                    // configured for its mode) must not keep the others, or the transfers, waiting:
+                    // its claim's lease brings it back at the next check.
+                    .doTry()
+                        .to("direct:payment-check")
+                    .doCatch(Exception.class)
+                        .process(e -> LOG.warn("Could not check payment {} with its provider; it is checked again "
+                                + "after {}: {}", e.getProperty(PaymentProperties.PAYMENT_ID), reconcileLease,
+                                e.getProperty(Exchange.EXCEPTION_CAUGHT, Exception.class).getMessage()))
+                    .end()
                 .end()
                 .to("direct:transfers-reconcile");
 

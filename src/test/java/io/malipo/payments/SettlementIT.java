@@ -245,6 +245,22 @@ class SettlementIT extends PostgresIT {
     }
 
     @Test
+    void aPaymentThatCannotBeCheckedDoesNotHoldUpTheOthers() {
+        String stranded = unansweredPush("T-2");
+        String quiet = unansweredPush("T-3");
+        // Its provider has since been taken out of the configuration.
+        jdbc.update("UPDATE payment SET provider = 'retired-tz' WHERE reference = ?", stranded);
+        clock.advance(Duration.ofMinutes(31));
+
+        camel.sendBody("direct:payments-reconcile", null);
+
+        assertThat(jdbc.queryForMap("SELECT status, failure_code FROM payment WHERE reference = ?", quiet))
+                .containsEntry("status", "FAILED").containsEntry("failure_code", "provider_timeout");
+        assertThat(jdbc.queryForObject("SELECT status FROM payment WHERE reference = ?", String.class, stranded))
+                .isEqualTo("PENDING");
+    }
+
+    @Test
     void reconciliationAsksAboutQuietPaymentsAndSettlesWhatTheProviderSays() {
         String quiet = unansweredPush("R-1");
         order("R-2", "1000");
