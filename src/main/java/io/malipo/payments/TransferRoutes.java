@@ -22,6 +22,8 @@ import org.apache.camel.ProducerTemplate;
 import org.apache.camel.builder.AggregationStrategies;
 import org.apache.camel.builder.RouteBuilder;
 import org.apache.camel.component.sql.SqlConstants;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 import org.springframework.dao.DuplicateKeyException;
 import org.springframework.stereotype.Component;
 
@@ -33,6 +35,8 @@ import org.springframework.stereotype.Component;
  */
 @Component
 public class TransferRoutes extends RouteBuilder {
+
+    private static final Logger LOG = LoggerFactory.getLogger(TransferRoutes.class);
 
     private static final String SQL = "sql:classpath:sql/payments/";
     private static final String NEW = "malipoNewTransfer";
@@ -231,9 +235,16 @@ public class TransferRoutes extends RouteBuilder {
         from("direct:transfers-reconcile-kind").routeId("transfers-reconcile-kind")
                 .setBody(e -> Map.of("now", transfers.now(), "unsentBefore", transfers.now().minusMinutes(1)))
                 .toD("${exchangeProperty.malipoTransferKind.sql().selectDueUri()}")
-                .split(body()).stopOnException(false)
+                .split(body())
                     .process(e -> e.setProperty(Transfers.ID, Rows.uuid(e.getIn().getBody(Map.class), "id")))
-                    .to("direct:transfer-check")
+                    // As for payments: one that cannot be checked now waits for its lease, alone.
+                    .doTry()
+                        .to("direct:transfer-check")
+                    .doCatch(Exception.class)
+                        .process(e -> LOG.warn("Could not check {} {} with its provider; it is checked again later: {}",
+                                e.getProperty(Transfers.KIND), e.getProperty(Transfers.ID),
+                                e.getProperty(Exchange.EXCEPTION_CAUGHT, Exception.class).getMessage()))
+                    .end()
                 .end();
 
         // A transfer never sent is sent (at most once, by sent_at); a sent one is asked about by

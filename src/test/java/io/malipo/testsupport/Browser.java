@@ -74,7 +74,9 @@ public final class Browser implements AutoCloseable {
 
     /** Waits up to {@code seconds} for the page to show the text (the page refreshes itself meanwhile). */
     public Browser awaitText(String text, int seconds) {
+        // A page replaced while it is read (by its own script) is read again at the next poll.
         new WebDriverWait(driver, Duration.ofSeconds(seconds)).pollingEvery(Duration.ofMillis(200))
+                .ignoring(WebDriverException.class)
                 .until(ExpectedConditions.textToBePresentInElementLocated(By.tagName("body"), text));
         return this;
     }

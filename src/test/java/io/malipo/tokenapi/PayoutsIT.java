@@ -159,6 +159,23 @@ class PayoutsIT extends TokenApiIT {
     }
 
     @Test
+    void aPayoutThatCannotBeCheckedDoesNotHoldUpTheOthers() {
+        collect("F-16", "100000", "255754000000");
+        String stranded = payout("P-16", "10000", "255754000003").json().get("id").asText();
+        String quiet = payout("P-17", "10000", "255754000003").json().get("id").asText();
+        // The provider of one has since been taken out of the configuration.
+        jdbc.update("UPDATE payout SET provider = 'retired-tz' WHERE id = CAST(? AS UUID)", stranded);
+
+        clock.advance(Duration.ofMinutes(3));
+        camel.sendBody("direct:payments-reconcile", null);
+
+        assertThat(jdbc.queryForObject("SELECT checks FROM payout WHERE id = CAST(? AS UUID)", Integer.class, quiet))
+                .isEqualTo(1);
+        assertThat(jdbc.queryForObject("SELECT status FROM payout WHERE id = CAST(? AS UUID)", String.class, stranded))
+                .isEqualTo("PENDING");
+    }
+
+    @Test
     void aPayoutStoredButNeverHandedToTheProviderIsSentByReconciliation() {
         collect("F-15", "100000", "255754000000");
         String id = payout("P-15", "10000", "255754000003").json().get("id").asText();
