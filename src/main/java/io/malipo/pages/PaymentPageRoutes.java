@@ -1,5 +1,9 @@
 package io.malipo.pages;
 
+import static io.malipo.common.PageAnswers.answer;
+import static io.malipo.common.PageAnswers.resource;
+import static io.malipo.common.PageAnswers.seeOther;
+
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.google.zxing.BarcodeFormat;
@@ -23,21 +27,20 @@ import io.malipo.checkout.OrderStatus;
 import io.malipo.checkout.StoredCard;
 import io.malipo.common.ApiException;
 import io.malipo.common.ClientAddress;
+import io.malipo.common.FormFields;
 import io.malipo.common.Hmac;
 import io.malipo.common.HttpExchanges;
 import io.malipo.common.InstanceSecrets;
 import io.malipo.common.Msisdn;
+import io.malipo.common.PageAnswers;
 import io.malipo.common.RandomTokens;
 import io.malipo.common.RequestBudgets;
 import jakarta.servlet.http.Cookie;
 import jakarta.servlet.http.HttpServletRequest;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
-import java.io.InputStream;
-import java.io.UncheckedIOException;
 import java.math.BigDecimal;
 import java.nio.charset.StandardCharsets;
-import java.security.SecureRandom;
 import java.text.NumberFormat;
 import java.time.Clock;
 import java.time.Duration;
@@ -62,8 +65,6 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import org.springframework.http.ResponseCookie;
 import org.springframework.stereotype.Component;
-import org.springframework.web.util.UriComponentsBuilder;
-import org.springframework.web.util.UriUtils;
 import org.springframework.web.util.WebUtils;
 import org.thymeleaf.TemplateEngine;
 import org.thymeleaf.context.Context;
@@ -84,7 +85,6 @@ public class PaymentPageRoutes extends RouteBuilder {
     private static final String HEADER_COLOUR = "#1a4d8f";
     private static final String STYLE_SHEET = "/pages/pay.css";
     private static final String SCRIPT = "/pages/pay.js";
-    private static final SecureRandom NONCES = new SecureRandom();
     private static final String FORM = "malipoPageForm";
     private static final String PUSH = "malipoPagePush";
     private static final String ORDER_ROW = "malipoPageOrder";
@@ -178,7 +178,7 @@ public class PaymentPageRoutes extends RouteBuilder {
         // A form the page posted: its fields in property malipoPageForm, the order it is for as the body.
         from("direct:payment-page-form").routeId("payment-page-form")
                 .process(HttpExchanges::remember)
-                .process(e -> e.setProperty(FORM, form(e)))
+                .process(e -> e.setProperty(FORM, FormFields.of(HttpExchanges.rawBody(e))))
                 .to("direct:payment-page-order");
 
         // A push to the buyer's phone, through the same endpoint as wallet-payment. Without
@@ -395,17 +395,6 @@ public class PaymentPageRoutes extends RouteBuilder {
     public record Problem(String form, String key, Object argument) {
     }
 
-    /** The fields of a form the page posted, decoded. */
-    private static Map<String, String> form(Exchange exchange) {
-        String body = new String(HttpExchanges.rawBody(exchange), StandardCharsets.UTF_8);
-        Map<String, String> fields = new HashMap<>();
-        UriComponentsBuilder.newInstance().query(body).build().getQueryParams().forEach((name, values) ->
-                fields.put(UriUtils.decode(name, StandardCharsets.UTF_8),
-                        UriUtils.decode(values.get(0) == null ? "" : values.get(0).replace('+', ' '),
-                                StandardCharsets.UTF_8)));
-        return fields;
-    }
-
     /**
      * Checks a push the buyer asked for; property {@value #PUSH} out, the payment to make, or the
      * page answered again with what is wrong.
@@ -593,14 +582,6 @@ public class PaymentPageRoutes extends RouteBuilder {
         seeOther(exchange, "/pay/" + order.id() + "?after=" + AFTER_PAYING);
     }
 
-    private static void seeOther(Exchange exchange, String location) {
-        var out = exchange.getMessage();
-        out.removeHeaders("*");
-        out.setHeader(Exchange.HTTP_RESPONSE_CODE, 303);
-        out.setHeader("Location", location);
-        out.setHeader("Cache-Control", "no-store");
-        out.setBody("");
-    }
 
     /** The checkout refused the payment (the order changed meanwhile): the page as it is now, saying so. */
     private void refused(Exchange exchange) {
@@ -719,9 +700,7 @@ public class PaymentPageRoutes extends RouteBuilder {
     }
 
     private void render(Exchange exchange, int status, String template, Locale locale, Map<String, Object> values) {
-        byte[] random = new byte[16];
-        NONCES.nextBytes(random);
-        String nonce = Base64.getUrlEncoder().withoutPadding().encodeToString(random);
+        String nonce = PageAnswers.nonce();
         Map<String, Object> all = new HashMap<>(values);
         all.put("nonce", nonce);
         all.put("lang", locale.getLanguage());
@@ -741,24 +720,5 @@ public class PaymentPageRoutes extends RouteBuilder {
         }
     }
 
-    private static void answer(Exchange exchange, int status, String type, String cache, byte[] body) {
-        var out = exchange.getMessage();
-        out.removeHeaders("*");
-        out.setHeader(Exchange.HTTP_RESPONSE_CODE, status);
-        out.setHeader(Exchange.CONTENT_TYPE, type);
-        out.setHeader("Cache-Control", cache);
-        out.setHeader("X-Content-Type-Options", "nosniff");
-        out.setBody(body);
-    }
 
-    private static byte[] resource(String path) {
-        try (InputStream in = PaymentPageRoutes.class.getResourceAsStream(path)) {
-            if (in == null) {
-                throw new IllegalStateException("no resource " + path);
-            }
-            return in.readAllBytes();
-        } catch (IOException e) {
-            throw new UncheckedIOException(e);
-        }
-    }
 }
