@@ -19,7 +19,9 @@ import io.malipo.merchant.MerchantView;
 import io.malipo.merchant.NewApiKey;
 import io.malipo.merchant.NewCheckoutCredential;
 import io.malipo.merchant.NewMerchant;
+import io.malipo.merchant.NewTeamMember;
 import io.malipo.merchant.Rotation;
+import io.malipo.merchant.TeamInvitationView;
 import io.malipo.payments.Conflicts;
 import io.malipo.payments.PaymentsEndpoints;
 import io.malipo.payments.SettlementConflictPage;
@@ -115,6 +117,16 @@ public class AdminApiRoutes extends RouteBuilder {
                         .responseModel(CheckoutCredentialView.class)
                 .endResponseMessage()
                 .to("direct:admin-checkout-credential-revoke");
+        admin.post("/merchants/{id}/users").id("rest-admin-team-invite").tag(TAG).security(SECURITY)
+                .description("Invite a person to the merchant's dashboard with a role (OWNER, DEVELOPER, FINANCE or "
+                        + "VIEWER). The answer's invitation_url is single use, valid 72 hours, and shown only here: "
+                        + "pass it on; opening it sets the password.")
+                .type(NewTeamMember.class)
+                .responseMessage().code(201).message("The invitation").responseModel(TeamInvitationView.class)
+                .endResponseMessage()
+                .responseMessage().code(404).message("No merchant has this id").endResponseMessage()
+                .responseMessage().code(409).message("The email is already on a team").endResponseMessage()
+                .to("direct:admin-team-invite");
         admin.post("/merchants/{id}/api-keys").id("rest-admin-api-key-create").tag(TAG).security(SECURITY)
                 .description("Issue a token-API key with scopes, optional allowed addresses (CIDR) and "
                         + "optional expiry. The key is shown in this answer only.")
@@ -209,6 +221,8 @@ public class AdminApiRoutes extends RouteBuilder {
                 Rotation.class, MerchantEndpoints.CHECKOUT_CREDENTIAL_ROTATE, 201);
         operation("direct:admin-checkout-credential-revoke", MerchantRoutes.CREDENTIAL_ID, "checkout credential", null,
                 MerchantEndpoints.CHECKOUT_CREDENTIAL_REVOKE, 200);
+        operation("direct:admin-team-invite", MerchantRoutes.MERCHANT_ID, "merchant", NewTeamMember.class,
+                MerchantEndpoints.TEAM_INVITE, 201);
         operation("direct:admin-api-key-create", MerchantRoutes.MERCHANT_ID, "merchant", NewApiKey.class,
                 MerchantEndpoints.API_KEY_ISSUE, 201);
         operation("direct:admin-api-key-rotate", MerchantRoutes.CREDENTIAL_ID, "API key", Rotation.class,

@@ -10,7 +10,9 @@ import io.malipo.merchant.MerchantView;
 import io.malipo.merchant.NewApiKey;
 import io.malipo.merchant.NewCheckoutCredential;
 import io.malipo.merchant.NewMerchant;
+import io.malipo.merchant.Role;
 import io.malipo.merchant.Scope;
+import io.malipo.merchant.TeamMembers;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
@@ -49,11 +51,13 @@ public class FirstStart implements HealthIndicator {
     private final InstanceSecrets secrets;
     private final ProducerTemplate camel;
     private final TransactionTemplate transactions;
+    private final TeamMembers team;
     /** Health stays DOWN until the first start's work is done, so "healthy" means ready to try. */
     private volatile boolean done;
 
     public FirstStart(MalipoProperties properties, InstanceSecrets secrets, ProducerTemplate camel,
-            TransactionTemplate transactions) {
+            TransactionTemplate transactions, TeamMembers team) {
+        this.team = team;
         this.properties = properties;
         this.secrets = secrets;
         this.camel = camel;
@@ -121,6 +125,9 @@ public class FirstStart implements HealthIndicator {
                 new NewApiKey("Demo key (all scopes)", false, allScopes, List.of(), null),
                 Map.of(MerchantRoutes.MERCHANT_ID, id), ApiKeyView.class);
 
+        String ownerEmail = "owner@demo.malipo.local";
+        String ownerPassword = team.createWithPassword(id, ownerEmail, Role.OWNER);
+
         boolean showToken = !secrets.adminTokenFromEnvironment();
         String token = showToken ? secrets.adminToken() : "$MALIPO_ADMIN_TOKEN";
         String rule = "=".repeat(100);
@@ -138,6 +145,11 @@ public class FirstStart implements HealthIndicator {
                 + "   checkout API secret  " + checkout.apiSecret() + "\n"
                 + "   token API key        " + apiKey.key() + "\n"
                 + "                        (scopes: " + String.join(" ", apiKey.scopes()) + ")\n"
+                + "\n"
+                + " Dashboard: " + baseUrl + "/dashboard  (the demo merchant's Owner; the first sign-in sets up\n"
+                + " a code from an authenticator app on your phone, as Owners must)\n"
+                + "   email                " + ownerEmail + "\n"
+                + "   password             " + ownerPassword + "\n"
                 + "\n"
                 + " Try it: read the demo merchant, then onboard one of your own:\n"
                 + "   curl -s " + baseUrl + "/admin/v1/merchants/" + merchant.id() + " \\\n"

@@ -58,4 +58,11 @@ public final class MerchantEndpoints {
 
     private MerchantEndpoints() {
     }
+
+    /**
+     * Invites a person to a merchant's dashboard. Property malipoMerchantId in, body a
+     * {@link NewTeamMember}. Body out: the {@link TeamInvitationView} with its single-use link;
+     * 404 when there is no such merchant, 409 when the email is already on a team.
+     */
+    public static final String TEAM_INVITE = "direct:team-invite";
 }

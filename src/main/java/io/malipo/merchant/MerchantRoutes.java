@@ -1,6 +1,7 @@
 package io.malipo.merchant;
 
 import io.malipo.common.ApiException;
+import io.malipo.common.MalipoProperties;
 import io.malipo.merchant.Onboarding.Issued;
 import java.util.List;
 import java.util.Map;
@@ -42,9 +43,13 @@ public class MerchantRoutes extends RouteBuilder {
             "update-api-key-secret.sql", "update-api-key-revoked.sql");
 
     private final Onboarding onboarding;
+    private final TeamMembers team;
+    private final String publicUrl;
 
-    public MerchantRoutes(Onboarding onboarding) {
+    public MerchantRoutes(Onboarding onboarding, TeamMembers team, MalipoProperties properties) {
         this.onboarding = onboarding;
+        this.team = team;
+        this.publicUrl = properties.publicUrl();
     }
 
     @Override
@@ -77,6 +82,16 @@ public class MerchantRoutes extends RouteBuilder {
                 .to(SQL + "update-merchant-verified.sql")
                 .process(e -> requireUpdated(e, "merchant", MERCHANT_ID))
                 .to(MerchantEndpoints.MERCHANT_GET);
+
+        from(MerchantEndpoints.TEAM_INVITE).routeId("team-invite")
+                .setProperty(REQUEST, body())
+                .to(SQL + "select-merchant.sql?outputType=SelectOne")
+                .process(e -> {
+                    found(e, "merchant", MERCHANT_ID);
+                    NewTeamMember request = e.getProperty(REQUEST, NewTeamMember.class);
+                    e.getIn().setBody(TeamInvitationView.of(team.invite(e.getProperty(MERCHANT_ID, UUID.class),
+                            request.email(), request.role()), publicUrl));
+                });
 
         from(MerchantEndpoints.DEMO_MERCHANT_FIND).routeId("demo-merchant-find")
                 .to(SQL + "select-demo-merchant.sql?outputType=SelectOne");

@@ -1,0 +1,374 @@
+package io.malipo.dashboard;
+
+import static io.malipo.common.PageAnswers.answer;
+import static io.malipo.common.PageAnswers.resource;
+import static io.malipo.common.PageAnswers.seeOther;
+
+import com.google.zxing.BarcodeFormat;
+import com.google.zxing.WriterException;
+import com.google.zxing.client.j2se.MatrixToImageWriter;
+import com.google.zxing.qrcode.QRCodeWriter;
+import io.malipo.common.ClientAddress;
+import io.malipo.common.FormFields;
+import io.malipo.common.HttpExchanges;
+import io.malipo.common.PageAnswers;
+import io.malipo.common.RequestBudgets;
+import io.malipo.ledger.Balances;
+import io.malipo.ledger.LedgerEndpoints;
+import io.malipo.merchant.TeamMember;
+import io.malipo.merchant.TeamMembers;
+import io.malipo.pages.PageLanguage;
+import jakarta.servlet.http.Cookie;
+import jakarta.servlet.http.HttpServletRequest;
+import jakarta.servlet.http.HttpSession;
+import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.net.URLEncoder;
+import java.nio.charset.StandardCharsets;
+import java.text.NumberFormat;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Optional;
+import java.util.UUID;
+import org.apache.camel.Exchange;
+import org.apache.camel.ProducerTemplate;
+import org.apache.camel.builder.RouteBuilder;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+import org.springframework.security.authentication.UsernamePasswordAuthenticationToken;
+import org.springframework.security.core.authority.SimpleGrantedAuthority;
+import org.springframework.security.core.context.SecurityContext;
+import org.springframework.security.core.context.SecurityContextImpl;
+import org.springframework.security.web.context.HttpSessionSecurityContextRepository;
+import org.springframework.security.web.csrf.CsrfToken;
+import org.springframework.stereotype.Component;
+import org.springframework.web.util.WebUtils;
+import org.thymeleaf.TemplateEngine;
+import org.thymeleaf.context.Context;
+
+/**
+ * The dashboard's pages (templates/dashboard/): accepting an invitation, signing in with a
+ * password and then a code from an authenticator app (set up on first sign-in for the roles that
+ * need it), and the home page. Spring Security (DashboardSecurity) keeps the session and checks
+ * CSRF tokens; these routes decide who signs in and put them into the session.
+ */
+@Component
+public class DashboardRoutes extends RouteBuilder {
+
+    /** Session attribute: the member whose password was right, until their second factor is. */
+    private static final String PASSWORD_OK = "malipo.dashboard.passwordOk";
+    /** Session attribute: the secret being set up, until a code from the app proves it. */
+    private static final String NEW_SECRET = "malipo.dashboard.newSecret";
+    private static final Logger LOG = LoggerFactory.getLogger(DashboardRoutes.class);
+    private static final String STYLE_SHEET = "/dashboard/dashboard.css";
+
+    private final TeamMembers team;
+    private final TemplateEngine templates;
+    private final ClientAddress addresses;
+    private final byte[] styleSheet;
+    /** Sign-in attempts per account and per address: slows guessing, and a locked-out owner waits a minute at most. */
+    private final RequestBudgets perAccount = new RequestBudgets(5);
+    private final RequestBudgets perAddress = new RequestBudgets(30);
+    private ProducerTemplate camel;
+
+    public DashboardRoutes(TeamMembers team, TemplateEngine templates, ClientAddress addresses) {
+        this.team = team;
+        this.templates = templates;
+        this.addresses = addresses;
+        this.styleSheet = resource(STYLE_SHEET);
+    }
+
+    @Override
+    public void configure() {
+        camel = getContext().createProducerTemplate();
+        onException(Exception.class).handled(true).process(this::failed);
+
+        rest("/").get().id("rest-root").apiDocs(false).to("direct:root");
+        rest("/dashboard").get().id("rest-dashboard-home").apiDocs(false).to("direct:dashboard-home")
+                .get("/sign-in").id("rest-dashboard-sign-in").apiDocs(false).to("direct:dashboard-sign-in")
+                .post("/sign-in").id("rest-dashboard-sign-in-post").apiDocs(false).to("direct:dashboard-password")
+                .get("/sign-in/code").id("rest-dashboard-code").apiDocs(false).to("direct:dashboard-code")
+                .post("/sign-in/code").id("rest-dashboard-code-post").apiDocs(false).to("direct:dashboard-code-check")
+                .get("/two-factor/setup").id("rest-dashboard-setup").apiDocs(false).to("direct:dashboard-setup")
+                .get("/two-factor/qr.png").id("rest-dashboard-setup-qr").apiDocs(false).to("direct:dashboard-setup-qr")
+                .post("/two-factor/setup").id("rest-dashboard-setup-post").apiDocs(false)
+                    .to("direct:dashboard-setup-check")
+                .get("/invitation/{token}").id("rest-dashboard-invitation").apiDocs(false)
+                    .to("direct:dashboard-invitation")
+                .post("/invitation/{token}").id("rest-dashboard-invitation-post").apiDocs(false)
+                    .to("direct:dashboard-invitation-accept")
+                .post("/sign-out").id("rest-dashboard-sign-out").apiDocs(false).to("direct:dashboard-sign-out")
+                .get("/assets/dashboard.css").id("rest-dashboard-css").apiDocs(false).to("direct:dashboard-css");
+
+        from("direct:root").routeId("root").process(e -> seeOther(e, "/dashboard"));
+        from("direct:dashboard-css").routeId("dashboard-css")
+                .process(e -> answer(e, 200, "text/css; charset=UTF-8", "public, max-age=3600", styleSheet));
+
+        from("direct:dashboard-sign-in").routeId("dashboard-sign-in")
+                .process(HttpExchanges::remember)
+                .process(e -> render(e, 200, "dashboard/sign-in", Map.of()));
+        from("direct:dashboard-password").routeId("dashboard-password")
+                .process(HttpExchanges::remember)
+                .process(this::password);
+        from("direct:dashboard-code").routeId("dashboard-code")
+                .process(HttpExchanges::remember)
+                .process(e -> pending(e).ifPresentOrElse(m -> render(e, 200, "dashboard/code", Map.of()),
+                        () -> seeOther(e, DashboardSecurity.SIGN_IN)));
+        from("direct:dashboard-code-check").routeId("dashboard-code-check")
+                .process(HttpExchanges::remember)
+                .process(this::code);
+        from("direct:dashboard-setup").routeId("dashboard-setup")
+                .process(HttpExchanges::remember)
+                .process(this::setup);
+        from("direct:dashboard-setup-qr").routeId("dashboard-setup-qr")
+                .process(HttpExchanges::remember)
+                .process(this::setupQr);
+        from("direct:dashboard-setup-check").routeId("dashboard-setup-check")
+                .process(HttpExchanges::remember)
+                .process(this::setupCheck);
+        from("direct:dashboard-invitation").routeId("dashboard-invitation")
+                .process(HttpExchanges::remember)
+                .process(this::invitation);
+        from("direct:dashboard-invitation-accept").routeId("dashboard-invitation-accept")
+                .process(HttpExchanges::remember)
+                .process(this::accept);
+        from("direct:dashboard-sign-out").routeId("dashboard-sign-out")
+                .process(HttpExchanges::remember)
+                .process(this::signOut);
+        from("direct:dashboard-home").routeId("dashboard-home")
+                .process(HttpExchanges::remember)
+                .process(this::home);
+    }
+
+    private void password(Exchange exchange) {
+        Map<String, String> form = form(exchange);
+        String email = form.getOrDefault("email", "").strip();
+        long wait = Math.max(perAccount.take(email.toLowerCase(Locale.ROOT)),
+                perAddress.take(String.valueOf(addresses.of(exchange))));
+        if (wait > 0) {
+            render(exchange, 429, "dashboard/sign-in", Map.of("email", email, "error", "signin.error.wait",
+                    "wait", wait));
+            exchange.getMessage().setHeader("Retry-After", String.valueOf(wait));
+            return;
+        }
+        Optional<TeamMember> member = team.withPassword(email, form.get("password"));
+        if (member.isEmpty()) {
+            render(exchange, 400, "dashboard/sign-in", Map.of("email", email, "error", "signin.error.wrong"));
+            return;
+        }
+        HttpServletRequest request = request(exchange);
+        request.getSession(true);
+        request.changeSessionId();
+        request.getSession().setAttribute(PASSWORD_OK, member.get().id());
+        if (member.get().hasTwoFactors()) {
+            seeOther(exchange, DashboardSecurity.SIGN_IN + "/code");
+        } else if (member.get().role().requiresTwoFactors()) {
+            seeOther(exchange, "/dashboard/two-factor/setup");
+        } else {
+            signIn(exchange, member.get());
+        }
+    }
+
+    private void code(Exchange exchange) {
+        Optional<TeamMember> member = pending(exchange);
+        if (member.isEmpty()) {
+            seeOther(exchange, DashboardSecurity.SIGN_IN);
+            return;
+        }
+        long wait = perAccount.take(member.get().email());
+        if (wait > 0 || !team.secondFactor(member.get(), form(exchange).get("code"))) {
+            render(exchange, wait > 0 ? 429 : 400, "dashboard/code", Map.of("error", wait > 0 ? "signin.error.wait"
+                    : "code.error", "wait", wait));
+            return;
+        }
+        signIn(exchange, member.get());
+    }
+
+    /** The authenticator app's secret, new for this setup and kept in the session until proven. */
+    private void setup(Exchange exchange) {
+        Optional<TeamMember> member = pending(exchange);
+        if (member.isEmpty() || member.get().hasTwoFactors()) {
+            seeOther(exchange, DashboardSecurity.SIGN_IN);
+            return;
+        }
+        HttpSession session = request(exchange).getSession();
+        String secret = (String) session.getAttribute(NEW_SECRET);
+        if (secret == null) {
+            secret = team.newTotpSecret();
+            session.setAttribute(NEW_SECRET, secret);
+        }
+        render(exchange, 200, "dashboard/setup", Map.of("secret", secret.replaceAll("(.{4})", "$1 ").strip(),
+                "required", member.get().role().requiresTwoFactors()));
+    }
+
+    private void setupQr(Exchange exchange) throws WriterException, IOException {
+        Optional<TeamMember> member = pending(exchange);
+        HttpSession session = request(exchange).getSession(false);
+        String secret = session == null ? null : (String) session.getAttribute(NEW_SECRET);
+        if (member.isEmpty() || secret == null) {
+            answer(exchange, 404, "text/plain; charset=UTF-8", "no-store", new byte[0]);
+            return;
+        }
+        String uri = "otpauth://totp/" + encode("Malipo:" + member.get().email()) + "?secret=" + secret
+                + "&issuer=Malipo&algorithm=SHA1&digits=6&period=30";
+        var matrix = new QRCodeWriter().encode(uri, BarcodeFormat.QR_CODE, 240, 240);
+        ByteArrayOutputStream png = new ByteArrayOutputStream();
+        MatrixToImageWriter.writeToStream(matrix, "PNG", png);
+        answer(exchange, 200, "image/png", "no-store", png.toByteArray());
+    }
+
+    private void setupCheck(Exchange exchange) {
+        Optional<TeamMember> member = pending(exchange);
+        HttpSession session = request(exchange).getSession(false);
+        String secret = session == null ? null : (String) session.getAttribute(NEW_SECRET);
+        if (member.isEmpty() || secret == null) {
+            seeOther(exchange, DashboardSecurity.SIGN_IN);
+            return;
+        }
+        List<String> recovery = team.enableTwoFactors(member.get().id(), secret, form(exchange).get("code"));
+        if (recovery.isEmpty()) {
+            render(exchange, 400, "dashboard/setup", Map.of("secret", secret.replaceAll("(.{4})", "$1 ").strip(),
+                    "required", member.get().role().requiresTwoFactors(), "error", "code.error"));
+            return;
+        }
+        session.removeAttribute(NEW_SECRET);
+        team.audit(member.get().merchantId(), member.get().id(), "two_factors_enabled", null, addresses.of(exchange));
+        signIn(exchange, member.get());
+        // Shown once, on the page that follows setup instead of the usual redirect.
+        render(exchange, 200, "dashboard/recovery", Map.of("codes", recovery));
+    }
+
+    private void invitation(Exchange exchange) {
+        String token = exchange.getIn().getHeader("token", String.class);
+        team.invited(token).ifPresentOrElse(
+                m -> render(exchange, 200, "dashboard/invitation", Map.of("member", m, "token", token,
+                        "minimum", TeamMembers.MIN_PASSWORD)),
+                () -> render(exchange, 404, "dashboard/invitation-gone", Map.of()));
+    }
+
+    private void accept(Exchange exchange) {
+        String token = exchange.getIn().getHeader("token", String.class);
+        Optional<TeamMember> member = team.invited(token);
+        if (member.isEmpty()) {
+            render(exchange, 404, "dashboard/invitation-gone", Map.of());
+            return;
+        }
+        Map<String, String> form = form(exchange);
+        String password = form.getOrDefault("password", "");
+        String problem = password.length() < TeamMembers.MIN_PASSWORD || password.length() > 200
+                ? "invitation.error.length"
+                : !password.equals(form.get("repeat")) ? "invitation.error.repeat"
+                : password.equalsIgnoreCase(member.get().email()) ? "invitation.error.email" : null;
+        if (problem != null) {
+            render(exchange, 400, "dashboard/invitation", Map.of("member", member.get(), "token", token,
+                    "minimum", TeamMembers.MIN_PASSWORD, "error", problem));
+            return;
+        }
+        if (!team.accept(token, password)) {
+            render(exchange, 404, "dashboard/invitation-gone", Map.of());
+            return;
+        }
+        team.audit(member.get().merchantId(), member.get().id(), "invitation_accepted", null, addresses.of(exchange));
+        seeOther(exchange, DashboardSecurity.SIGN_IN + "?welcome");
+    }
+
+    private void signOut(Exchange exchange) {
+        HttpSession session = request(exchange).getSession(false);
+        if (session != null) {
+            session.invalidate();
+        }
+        seeOther(exchange, DashboardSecurity.SIGN_IN);
+    }
+
+    private void home(Exchange exchange) {
+        DashboardUser user = user(exchange);
+        Locale locale = language(exchange);
+        Balances balances = camel.requestBody(LedgerEndpoints.BALANCES,
+                Map.of("merchantId", user.merchantId(), "livemode", false), Balances.class);
+        NumberFormat money = NumberFormat.getNumberInstance(locale);
+        money.setMinimumFractionDigits(2);
+        money.setMaximumFractionDigits(2);
+        render(exchange, 200, "dashboard/home", Map.of("user", user, "balances", balances.balances().stream()
+                .map(b -> Map.of("currency", b.currency(), "available", money.format(b.available()),
+                        "pending", money.format(b.pending())))
+                .toList()));
+    }
+
+    private void failed(Exchange exchange) {
+        String reference = HttpExchanges.requestId(exchange);
+        LOG.error("Dashboard page failed (reference {})", reference, exchange.getProperty(Exchange.EXCEPTION_CAUGHT));
+        render(exchange, 500, "dashboard/failed", Map.of("reference", reference));
+    }
+
+    /** Both factors are right: the member is signed in, in a new session id. */
+    private void signIn(Exchange exchange, TeamMember member) {
+        HttpServletRequest request = request(exchange);
+        request.changeSessionId();
+        HttpSession session = request.getSession();
+        session.removeAttribute(PASSWORD_OK);
+        SecurityContext context = new SecurityContextImpl(UsernamePasswordAuthenticationToken.authenticated(
+                DashboardUser.of(member), null, List.of(new SimpleGrantedAuthority("ROLE_" + member.role()))));
+        session.setAttribute(HttpSessionSecurityContextRepository.SPRING_SECURITY_CONTEXT_KEY, context);
+        team.audit(member.merchantId(), member.id(), "signed_in", null, addresses.of(exchange));
+        seeOther(exchange, "/dashboard");
+    }
+
+    /** The member whose password was right in this session, when their second factor is still to come. */
+    private Optional<TeamMember> pending(Exchange exchange) {
+        HttpSession session = request(exchange).getSession(false);
+        Object id = session == null ? null : session.getAttribute(PASSWORD_OK);
+        return id instanceof UUID user ? team.find(user) : Optional.empty();
+    }
+
+    private static DashboardUser user(Exchange exchange) {
+        HttpSession session = request(exchange).getSession(false);
+        SecurityContext context = session == null ? null : (SecurityContext) session.getAttribute(
+                HttpSessionSecurityContextRepository.SPRING_SECURITY_CONTEXT_KEY);
+        if (context == null || context.getAuthentication() == null
+                || !(context.getAuthentication().getPrincipal() instanceof DashboardUser user)) {
+            throw new IllegalStateException("a dashboard page reached without a signed-in member");
+        }
+        return user;
+    }
+
+    private static HttpServletRequest request(Exchange exchange) {
+        return HttpExchanges.request(exchange).orElseThrow();
+    }
+
+    private static Map<String, String> form(Exchange exchange) {
+        return FormFields.of(HttpExchanges.rawBody(exchange));
+    }
+
+    private static Locale language(Exchange exchange) {
+        Optional<HttpServletRequest> request = HttpExchanges.request(exchange);
+        Cookie remembered = request.map(r -> WebUtils.getCookie(r, PageLanguage.COOKIE)).orElse(null);
+        return PageLanguage.of(exchange.getIn().getHeader("lang", String.class),
+                remembered == null ? null : remembered.getValue(),
+                exchange.getIn().getHeader("Accept-Language", String.class));
+    }
+
+    private void render(Exchange exchange, int status, String template, Map<String, Object> values) {
+        Locale locale = language(exchange);
+        String nonce = PageAnswers.nonce();
+        Map<String, Object> all = new HashMap<>(values);
+        all.put("nonce", nonce);
+        all.put("lang", locale.getLanguage());
+        CsrfToken csrf = (CsrfToken) request(exchange).getAttribute(CsrfToken.class.getName());
+        all.put("csrf", csrf);
+        String html = templates.process(template, new Context(locale, all));
+        answer(exchange, status, "text/html; charset=UTF-8", "no-store", html.getBytes(StandardCharsets.UTF_8));
+        var out = exchange.getMessage();
+        out.setHeader("Content-Security-Policy", "default-src 'none'; style-src 'self'; img-src 'self'; "
+                + "script-src 'nonce-" + nonce + "'; form-action 'self'; base-uri 'none'; frame-ancestors 'none'");
+        out.setHeader("Content-Language", locale.getLanguage());
+    }
+
+
+
+    private static String encode(String text) {
+        return URLEncoder.encode(text, StandardCharsets.UTF_8).replace("+", "%20");
+    }
+
+}

@@ -1,0 +1,1 @@
+UPDATE merchant_user SET password_hash = :passwordHash WHERE id = :id

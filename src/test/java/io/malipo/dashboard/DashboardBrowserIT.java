@@ -1,0 +1,98 @@
+package io.malipo.dashboard;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.eatthepath.otp.TimeBasedOneTimePasswordGenerator;
+import io.malipo.testsupport.Browser;
+import io.malipo.testsupport.PostgresIT;
+import javax.crypto.spec.SecretKeySpec;
+import org.apache.commons.codec.binary.Base32;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.openqa.selenium.WebElement;
+
+/**
+ * The dashboard's way in, in Chromium on a phone: an invitation, a password, the second factor
+ * set up with a code, the recovery codes, the home page, signing out and in again; each page
+ * checked by axe-core and saved under target/screenshots/dashboard-*.png.
+ */
+class DashboardBrowserIT extends PostgresIT {
+
+    private static Browser browser;
+
+    @BeforeAll
+    static void browser() {
+        browser = new Browser();
+    }
+
+    @AfterAll
+    static void closeBrowser() {
+        browser.close();
+    }
+
+    @Test
+    void anInvitedOwnerSetsUpTwoFactorsAndSignsIn() throws Exception {
+        String merchant = admin.post("/admin/v1/merchants", "{\"name\": \"Duka la Mama\", \"email\": \"mama@duka.co.tz\"}")
+                .json().get("id").asText();
+        String link = admin.post("/admin/v1/merchants/" + merchant + "/users",
+                "{\"email\": \"asha-browser@duka.co.tz\", \"role\": \"OWNER\"}").json().get("invitation_url").asText();
+
+        browser.open(link.replaceFirst("^http://[^/]+", "http://localhost:" + port), Browser.PHONE);
+        look("invitation");
+        type("#password", "jua kali mvua nyingi");
+        type("#repeat", "jua kali mvua nyingi");
+        browser.find("main form button").click();
+
+        browser.awaitText("Sign in to your dashboard", 5);
+        type("#email", "asha-browser@duka.co.tz");
+        type("#password", "jua kali mvua nyingi");
+        browser.find("main form button").click();
+
+        browser.awaitText("Set up your second factor", 5);
+        look("two-factor-setup");
+        String secret = browser.find("#secret").getText().replace(" ", "");
+        type("#code", code(secret));
+        browser.find("main form button").click();
+
+        browser.awaitText("Keep your recovery codes", 5);
+        look("recovery-codes");
+        browser.find("main a.button").click();
+
+        browser.awaitText("Balances", 5);
+        look("home");
+        assertThat(browser.text()).contains("Duka la Mama").contains("You are an Owner").contains("Test mode");
+
+        browser.find("header form button").click();
+        browser.awaitText("Sign in to your dashboard", 5);
+        type("#email", "asha-browser@duka.co.tz");
+        type("#password", "wrong password!");
+        browser.find("main form button").click();
+        browser.awaitText("The email or password is not right", 5);
+        look("sign-in-refused");
+        type("#password", "jua kali mvua nyingi");
+        browser.find("main form button").click();
+        browser.awaitText("Enter the code from your app", 5);
+        look("code");
+        clock.advance(java.time.Duration.ofSeconds(30));
+        type("#code", code(secret));
+        browser.find("main form button").click();
+        browser.awaitText("Balances", 5);
+    }
+
+    private void look(String name) {
+        browser.accessible().screenshot("dashboard-phone-" + name);
+    }
+
+    private void type(String field, String text) {
+        WebElement input = browser.find(field);
+        input.clear();
+        input.sendKeys(text);
+    }
+
+    private String code(String secret) throws Exception {
+        TimeBasedOneTimePasswordGenerator totp = new TimeBasedOneTimePasswordGenerator();
+        return String.format("%06d", totp.generateOneTimePassword(
+                new SecretKeySpec(new Base32().decode(secret), totp.getAlgorithm()), clock.instant()));
+    }
+}

@@ -1,0 +1,190 @@
+package io.malipo.dashboard;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.eatthepath.otp.TimeBasedOneTimePasswordGenerator;
+import io.malipo.testsupport.PostgresIT;
+import java.io.IOException;
+import java.net.CookieManager;
+import java.net.URI;
+import java.net.URLEncoder;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.nio.charset.StandardCharsets;
+import java.time.Duration;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import java.util.stream.Collectors;
+import javax.crypto.spec.SecretKeySpec;
+import org.apache.commons.codec.binary.Base32;
+import org.junit.jupiter.api.Test;
+
+/**
+ * Signing in to the dashboard over HTTP, as a browser does it (cookies kept, redirects not
+ * followed): an invitation from the admin API, a password, two factors for the roles that need
+ * them, the home page, signing out; and what is refused on the way.
+ */
+class DashboardSignInIT extends PostgresIT {
+
+    @Test
+    void anInvitedOwnerSetsAPasswordAndTwoFactorsThenSignsInWithACodeOrARecoveryCode() throws Exception {
+        String merchant = merchant();
+        var invited = admin.post("/admin/v1/merchants/" + merchant + "/users",
+                "{\"email\": \"Owner-1@Duka.co.tz\", \"role\": \"owner\"}");
+        assertThat(invited.status()).as(invited.body()).isEqualTo(201);
+        assertThat(invited.json().get("email").asText()).isEqualTo("owner-1@duka.co.tz");
+        assertThat(invited.json().get("role").asText()).isEqualTo("OWNER");
+        String link = invited.json().get("invitation_url").asText();
+        assertThat(link).startsWith("http://").contains("/dashboard/invitation/inv_");
+        String invitation = URI.create(link).getPath();
+
+        Browser browser = new Browser();
+        var opened = browser.get(invitation);
+        assertThat(opened.body()).contains("Join Duka la Mama on Malipo").contains("Owner");
+        assertThat(opened.headers().firstValue("Set-Cookie")).hasValueSatisfying(cookie -> assertThat(cookie)
+                .startsWith("malipo_session=").contains("Path=/dashboard").contains("HttpOnly")
+                .contains("SameSite=Strict"));
+        assertThat(browser.post(invitation, "password", "short", "repeat", "short").body())
+                .contains("at least 10 characters");
+        var accepted = browser.post(invitation, "password", "jua kali mvua nyingi", "repeat", "jua kali mvua nyingi");
+        assertThat(accepted.statusCode()).isEqualTo(303);
+        assertThat(browser.get(invitation).statusCode()).as("single use").isEqualTo(404);
+
+        browser.get("/dashboard/sign-in");
+        assertThat(browser.post("/dashboard/sign-in", "email", "owner-1@duka.co.tz", "password", "wrong password!")
+                .body()).contains("The email or password is not right");
+        var password = browser.post("/dashboard/sign-in", "email", "OWNER-1@duka.co.tz", "password",
+                "jua kali mvua nyingi");
+        assertThat(password.headers().firstValue("Location")).contains("/dashboard/two-factor/setup");
+        assertThat(browser.get("/dashboard").statusCode()).as("not signed in before the second factor")
+                .isEqualTo(302);
+
+        String setup = browser.get("/dashboard/two-factor/setup").body();
+        String secret = match(setup, "<code id=\"secret\">([A-Z2-7 ]+)</code>").replace(" ", "");
+        assertThat(browser.get("/dashboard/two-factor/qr.png").headers().firstValue("Content-Type"))
+                .contains("image/png");
+        assertThat(browser.post("/dashboard/two-factor/setup", "code", "000000").body())
+                .contains("That code is not right");
+        var enabled = browser.post("/dashboard/two-factor/setup", "code", code(secret));
+        assertThat(enabled.statusCode()).isEqualTo(200);
+        Matcher recovery = Pattern.compile("<code>([0-9A-Z]{5}-[0-9A-Z]{5})</code>").matcher(enabled.body());
+        assertThat(recovery.results().count()).isEqualTo(10);
+        String recoveryCode = match(enabled.body(), "<code>([0-9A-Z]{5}-[0-9A-Z]{5})</code>");
+
+        var home = browser.get("/dashboard");
+        assertThat(home.statusCode()).isEqualTo(200);
+        assertThat(home.body()).contains("Duka la Mama").contains("You are an Owner").contains("Balances")
+                .contains("owner-1@duka.co.tz");
+        assertThat(home.headers().firstValue("Content-Security-Policy")).hasValueSatisfying(
+                p -> assertThat(p).contains("default-src 'none'").contains("frame-ancestors 'none'"));
+        assertThat(home.headers().allValues("Set-Cookie")).isEmpty();
+
+        assertThat(browser.post("/dashboard/sign-out").statusCode()).isEqualTo(303);
+        assertThat(browser.get("/dashboard").headers().firstValue("Location")).hasValueSatisfying(
+                l -> assertThat(l).endsWith("/dashboard/sign-in"));
+
+        // Again: password, then a code, and a code is good once.
+        browser.get("/dashboard/sign-in");
+        assertThat(browser.post("/dashboard/sign-in", "email", "owner-1@duka.co.tz", "password",
+                "jua kali mvua nyingi").headers().firstValue("Location")).contains("/dashboard/sign-in/code");
+        browser.get("/dashboard/sign-in/code");
+        assertThat(browser.post("/dashboard/sign-in/code", "code", code(secret)).body())
+                .as("the code that turned two factors on").contains("That code is not right");
+        var signedIn = browser.post("/dashboard/sign-in/code", "code", recoveryCode.toLowerCase());
+        assertThat(signedIn.headers().firstValue("Location")).contains("/dashboard");
+        assertThat(browser.get("/dashboard").statusCode()).isEqualTo(200);
+        clock.advance(Duration.ofSeconds(30));
+        assertThat(jdbc.queryForObject("SELECT count(*) FROM dashboard_audit WHERE merchant_id = CAST(? AS UUID) "
+                + "AND action = 'signed_in'", Integer.class, merchant)).isEqualTo(2);
+    }
+
+    @Test
+    void aViewerSignsInWithAPasswordAloneAndChangesNeedTheSessionsCsrfToken() throws Exception {
+        String merchant = merchant();
+        String link = admin.post("/admin/v1/merchants/" + merchant + "/users",
+                "{\"email\": \"viewer-2@duka.co.tz\", \"role\": \"VIEWER\"}").json().get("invitation_url").asText();
+        Browser browser = new Browser();
+        browser.get(URI.create(link).getPath());
+        browser.post(URI.create(link).getPath(), "password", "mango tree by the road", "repeat",
+                "mango tree by the road");
+        browser.get("/dashboard/sign-in");
+        assertThat(browser.post("/dashboard/sign-in", "email", "viewer-2@duka.co.tz", "password",
+                "mango tree by the road").headers().firstValue("Location")).hasValue("/dashboard");
+        assertThat(browser.get("/dashboard").body()).contains("You are a Viewer");
+
+        assertThat(browser.send("POST", "/dashboard/sign-out", "").statusCode()).as("no CSRF token").isEqualTo(403);
+        assertThat(browser.get("/dashboard").statusCode()).isEqualTo(200);
+        assertThat(new Browser().get("/").headers().firstValue("Location")).hasValue("/dashboard");
+    }
+
+    @Test
+    void invitationsAreRefusedForAnUnknownMerchantATakenEmailOrAnUnknownRole() {
+        String merchant = merchant();
+        assertThat(admin.post("/admin/v1/merchants/" + merchant + "/users",
+                "{\"email\": \"dev-3@duka.co.tz\", \"role\": \"DEVELOPER\"}").status()).isEqualTo(201);
+        assertThat(admin.post("/admin/v1/merchants/" + merchant + "/users",
+                "{\"email\": \"DEV-3@duka.co.tz\", \"role\": \"VIEWER\"}").status()).isEqualTo(409);
+        assertThat(admin.post("/admin/v1/merchants/" + merchant + "/users",
+                "{\"email\": \"dev-4@duka.co.tz\", \"role\": \"BOSS\"}").status()).isEqualTo(400);
+        assertThat(admin.post("/admin/v1/merchants/" + java.util.UUID.randomUUID() + "/users",
+                "{\"email\": \"dev-5@duka.co.tz\", \"role\": \"VIEWER\"}").status()).isEqualTo(404);
+        assertThat(http.post("/admin/v1/merchants/" + merchant + "/users",
+                "{\"email\": \"dev-6@duka.co.tz\", \"role\": \"VIEWER\"}").status()).isEqualTo(401);
+    }
+
+    private String merchant() {
+        return admin.post("/admin/v1/merchants", "{\"name\": \"Duka la Mama\", \"email\": \"mama@duka.co.tz\"}")
+                .json().get("id").asText();
+    }
+
+    private String code(String secret) throws Exception {
+        TimeBasedOneTimePasswordGenerator totp = new TimeBasedOneTimePasswordGenerator();
+        return String.format("%06d", totp.generateOneTimePassword(
+                new SecretKeySpec(new Base32().decode(secret), totp.getAlgorithm()), clock.instant()));
+    }
+
+    private static String match(String text, String regex) {
+        Matcher matcher = Pattern.compile(regex).matcher(text);
+        assertThat(matcher.find()).as(regex + " in " + text).isTrue();
+        return matcher.group(1);
+    }
+
+    /** A browser over HTTP: keeps cookies, follows no redirects, posts forms with the page's CSRF token. */
+    private final class Browser {
+
+        private final HttpClient client = HttpClient.newBuilder().cookieHandler(new CookieManager())
+                .followRedirects(HttpClient.Redirect.NEVER).build();
+        private String csrf = "";
+
+        HttpResponse<String> get(String path) throws IOException, InterruptedException {
+            HttpResponse<String> answer = send("GET", path, null);
+            Matcher token = Pattern.compile("name=\"_csrf\" value=\"([^\"]+)\"").matcher(answer.body());
+            if (token.find()) {
+                csrf = token.group(1);
+            }
+            return answer;
+        }
+
+        HttpResponse<String> post(String path, String... fields) throws IOException, InterruptedException {
+            Map<String, String> form = new LinkedHashMap<>();
+            for (int i = 0; i < fields.length; i += 2) {
+                form.put(fields[i], fields[i + 1]);
+            }
+            form.put("_csrf", csrf);
+            return send("POST", path, form.entrySet().stream().map(e -> e.getKey() + "="
+                    + URLEncoder.encode(e.getValue(), StandardCharsets.UTF_8)).collect(Collectors.joining("&")));
+        }
+
+        HttpResponse<String> send(String method, String path, String form) throws IOException, InterruptedException {
+            HttpRequest.Builder request = HttpRequest.newBuilder(URI.create("http://localhost:" + port + path));
+            if (form != null) {
+                request.header("Content-Type", "application/x-www-form-urlencoded");
+            }
+            return client.send(request.method(method, form == null ? HttpRequest.BodyPublishers.noBody()
+                    : HttpRequest.BodyPublishers.ofString(form)).build(), HttpResponse.BodyHandlers.ofString());
+        }
+    }
+}
