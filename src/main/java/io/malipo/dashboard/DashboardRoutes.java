@@ -8,14 +8,22 @@ import com.google.zxing.BarcodeFormat;
 import com.google.zxing.WriterException;
 import com.google.zxing.client.j2se.MatrixToImageWriter;
 import com.google.zxing.qrcode.QRCodeWriter;
+import io.malipo.channels.Channel;
+import io.malipo.channels.ProviderDirectory;
+import io.malipo.checkout.CheckoutProperties;
 import io.malipo.common.ClientAddress;
 import io.malipo.common.FormFields;
 import io.malipo.common.HttpExchanges;
+import io.malipo.common.KeysetPages;
+import io.malipo.common.Msisdn;
 import io.malipo.common.PageAnswers;
 import io.malipo.common.RequestBudgets;
 import io.malipo.ledger.Balances;
 import io.malipo.ledger.LedgerEndpoints;
 import io.malipo.merchant.TeamMember;
+import io.malipo.payments.PaymentStatus;
+import io.malipo.payments.PaymentView;
+import io.malipo.payments.PaymentsEndpoints;
 import io.malipo.merchant.TeamMembers;
 import io.malipo.pages.PageLanguage;
 import jakarta.servlet.http.Cookie;
@@ -26,6 +34,8 @@ import java.io.IOException;
 import java.net.URLEncoder;
 import java.nio.charset.StandardCharsets;
 import java.text.NumberFormat;
+import java.time.format.DateTimeFormatter;
+import java.time.format.FormatStyle;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Locale;
@@ -65,6 +75,8 @@ public class DashboardRoutes extends RouteBuilder {
     private static final String STYLE_SHEET = "/dashboard/dashboard.css";
 
     private final TeamMembers team;
+    private final CheckoutProperties checkout;
+    private final ProviderDirectory providers;
     private final TemplateEngine templates;
     private final ClientAddress addresses;
     private final byte[] styleSheet;
@@ -73,7 +85,10 @@ public class DashboardRoutes extends RouteBuilder {
     private final RequestBudgets perAddress = new RequestBudgets(30);
     private ProducerTemplate camel;
 
-    public DashboardRoutes(TeamMembers team, TemplateEngine templates, ClientAddress addresses) {
+    public DashboardRoutes(TeamMembers team, TemplateEngine templates, ClientAddress addresses,
+            CheckoutProperties checkout, ProviderDirectory providers) {
+        this.checkout = checkout;
+        this.providers = providers;
         this.team = team;
         this.templates = templates;
         this.addresses = addresses;
@@ -99,6 +114,7 @@ public class DashboardRoutes extends RouteBuilder {
                     .to("direct:dashboard-invitation")
                 .post("/invitation/{token}").id("rest-dashboard-invitation-post").apiDocs(false)
                     .to("direct:dashboard-invitation-accept")
+                .get("/payments").id("rest-dashboard-payments").apiDocs(false).to("direct:dashboard-payments")
                 .post("/sign-out").id("rest-dashboard-sign-out").apiDocs(false).to("direct:dashboard-sign-out")
                 .get("/assets/dashboard.css").id("rest-dashboard-css").apiDocs(false).to("direct:dashboard-css");
 
@@ -137,6 +153,9 @@ public class DashboardRoutes extends RouteBuilder {
         from("direct:dashboard-sign-out").routeId("dashboard-sign-out")
                 .process(HttpExchanges::remember)
                 .process(this::signOut);
+        from("direct:dashboard-payments").routeId("dashboard-payments")
+                .process(HttpExchanges::remember)
+                .process(this::payments);
         from("direct:dashboard-home").routeId("dashboard-home")
                 .process(HttpExchanges::remember)
                 .process(this::home);
@@ -300,6 +319,42 @@ public class DashboardRoutes extends RouteBuilder {
         String reference = HttpExchanges.requestId(exchange);
         LOG.error("Dashboard page failed (reference {})", reference, exchange.getProperty(Exchange.EXCEPTION_CAUGHT));
         render(exchange, 500, "dashboard/failed", Map.of("reference", reference));
+    }
+
+    /** One page of the merchant's payments, from both APIs, newest first, narrowed by the filters. */
+    @SuppressWarnings("unchecked")
+    private void payments(Exchange exchange) {
+        DashboardUser user = user(exchange);
+        Locale locale = language(exchange);
+        PaymentFilters filters = PaymentFilters.of(name -> exchange.getIn().getHeader(name, String.class));
+        Map<String, String> problems = filters.problems();
+        Map<String, Object> page = new HashMap<>();
+        page.put("user", user);
+        page.put("filters", filters);
+        page.put("problems", problems);
+        page.put("statuses", PaymentStatus.values());
+        page.put("channels", Channel.values());
+        if (!problems.isEmpty()) {
+            page.put("payments", List.of());
+            render(exchange, 400, "dashboard/payments", page);
+            return;
+        }
+        List<PaymentView> found = camel.requestBody(PaymentsEndpoints.VIEWS_SEARCH,
+                filters.search(user.merchantId(), false, checkout.zone()), List.class);
+        NumberFormat money = NumberFormat.getNumberInstance(locale);
+        money.setMinimumFractionDigits(0);
+        money.setMaximumFractionDigits(2);
+        DateTimeFormatter times = DateTimeFormatter.ofLocalizedDateTime(FormatStyle.MEDIUM, FormatStyle.SHORT)
+                .withLocale(locale).withZone(checkout.zone());
+        page.put("payments", found.stream().limit(PaymentFilters.PAGE).map(p -> Map.of("payment", p,
+                "amount", p.currency() + " " + money.format(p.amount()), "created", times.format(p.createdAt()),
+                "method", p.provider() == null ? p.channel()
+                        : providers.find(p.provider()).map(provider -> provider.name()).orElse(p.provider()),
+                "payer", p.msisdn() == null ? "" : Msisdn.readable(p.msisdn()))).toList());
+        String next = KeysetPages.nextBefore(found, PaymentFilters.PAGE);
+        page.put("older", next == null ? null : "/dashboard/payments?" + filters.query()
+                + (filters.query().isEmpty() ? "" : "&") + "before=" + next);
+        render(exchange, 200, "dashboard/payments", page);
     }
 
     /** Both factors are right: the member is signed in, in a new session id. */

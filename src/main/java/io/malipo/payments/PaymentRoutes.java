@@ -130,6 +130,9 @@ public class PaymentRoutes extends RouteBuilder {
         from(PaymentsEndpoints.VIEWS_PAGE).routeId("payment-views-page").errorHandler(noErrorHandler())
                 .to(SQL + "select-payment-views-page.sql?outputClass=io.malipo.payments.PaymentView");
 
+        from(PaymentsEndpoints.VIEWS_SEARCH).routeId("payment-views-search").errorHandler(noErrorHandler())
+                .to(SQL + "select-payment-views-search.sql?outputClass=io.malipo.payments.PaymentView");
+
         from(PaymentsEndpoints.VIEW).routeId("payment-view").errorHandler(noErrorHandler())
                 .to(SQL + "select-payment-view.sql?outputType=SelectOne&outputClass=io.malipo.payments.PaymentView");
 

@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import com.eatthepath.otp.TimeBasedOneTimePasswordGenerator;
 import io.malipo.testsupport.Browser;
 import io.malipo.testsupport.PostgresIT;
+import io.malipo.testsupport.Shop;
 import javax.crypto.spec.SecretKeySpec;
 import org.apache.commons.codec.binary.Base32;
 import org.junit.jupiter.api.AfterAll;
@@ -78,6 +79,38 @@ class DashboardBrowserIT extends PostgresIT {
         type("#code", code(secret));
         browser.find("main form button").click();
         browser.awaitText("Balances", 5);
+    }
+
+    @Test
+    void aViewerFindsAPaymentOnADesktopAndOnAPhone() {
+        Shop shop = new Shop(checkoutMerchant(), jdbc, "http://127.0.0.1:9/callback");
+        shop.paidOrder("DB-1");
+        shop.paidOrder("DB-2");
+        String link = admin.post("/admin/v1/merchants/" + shop.merchantId() + "/users",
+                "{\"email\": \"viewer-browser@duka.co.tz\", \"role\": \"VIEWER\"}").json().get("invitation_url")
+                .asText();
+        browser.open(link.replaceFirst("^http://[^/]+", "http://localhost:" + port), Browser.DESKTOP);
+        type("#password", "mango tree by the road");
+        type("#repeat", "mango tree by the road");
+        browser.find("main form button").click();
+        browser.awaitText("Sign in to your dashboard", 5);
+        type("#email", "viewer-browser@duka.co.tz");
+        type("#password", "mango tree by the road");
+        browser.find("main form button").click();
+        browser.awaitText("Balances", 5);
+
+        browser.find("nav a[href='/dashboard/payments']").click();
+        browser.awaitText("Paid with", 5);
+        browser.accessible().screenshot("dashboard-desktop-payments");
+        assertThat(browser.text()).contains("T-DB-1").contains("T-DB-2").contains("SUCCEEDED");
+        type("#f-q", "DB-2");
+        browser.find("form.filters button").click();
+        browser.awaitText("T-DB-2", 5);
+        assertThat(browser.text()).doesNotContain("T-DB-1");
+
+        browser.open("http://localhost:" + port + "/dashboard/payments?from=yesterday", Browser.PHONE);
+        browser.awaitText("Enter a date as YYYY-MM-DD", 5);
+        look("payments-filter-error");
     }
 
     private void look(String name) {

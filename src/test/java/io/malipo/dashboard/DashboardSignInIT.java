@@ -3,21 +3,12 @@ package io.malipo.dashboard;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.eatthepath.otp.TimeBasedOneTimePasswordGenerator;
+import io.malipo.testsupport.FormBrowser;
 import io.malipo.testsupport.PostgresIT;
-import java.io.IOException;
-import java.net.CookieManager;
 import java.net.URI;
-import java.net.URLEncoder;
-import java.net.http.HttpClient;
-import java.net.http.HttpRequest;
-import java.net.http.HttpResponse;
-import java.nio.charset.StandardCharsets;
 import java.time.Duration;
-import java.util.LinkedHashMap;
-import java.util.Map;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
-import java.util.stream.Collectors;
 import javax.crypto.spec.SecretKeySpec;
 import org.apache.commons.codec.binary.Base32;
 import org.junit.jupiter.api.Test;
@@ -41,7 +32,7 @@ class DashboardSignInIT extends PostgresIT {
         assertThat(link).startsWith("http://").contains("/dashboard/invitation/inv_");
         String invitation = URI.create(link).getPath();
 
-        Browser browser = new Browser();
+        FormBrowser browser = new FormBrowser(port);
         var opened = browser.get(invitation);
         assertThat(opened.body()).contains("Join Duka la Mama on Malipo").contains("Owner");
         assertThat(opened.headers().firstValue("Set-Cookie")).hasValueSatisfying(cookie -> assertThat(cookie)
@@ -106,7 +97,7 @@ class DashboardSignInIT extends PostgresIT {
         String merchant = merchant();
         String link = admin.post("/admin/v1/merchants/" + merchant + "/users",
                 "{\"email\": \"viewer-2@duka.co.tz\", \"role\": \"VIEWER\"}").json().get("invitation_url").asText();
-        Browser browser = new Browser();
+        FormBrowser browser = new FormBrowser(port);
         browser.get(URI.create(link).getPath());
         browser.post(URI.create(link).getPath(), "password", "mango tree by the road", "repeat",
                 "mango tree by the road");
@@ -117,7 +108,7 @@ class DashboardSignInIT extends PostgresIT {
 
         assertThat(browser.send("POST", "/dashboard/sign-out", "").statusCode()).as("no CSRF token").isEqualTo(403);
         assertThat(browser.get("/dashboard").statusCode()).isEqualTo(200);
-        assertThat(new Browser().get("/").headers().firstValue("Location")).hasValue("/dashboard");
+        assertThat(new FormBrowser(port).get("/").headers().firstValue("Location")).hasValue("/dashboard");
     }
 
     @Test
@@ -150,41 +141,5 @@ class DashboardSignInIT extends PostgresIT {
         Matcher matcher = Pattern.compile(regex).matcher(text);
         assertThat(matcher.find()).as(regex + " in " + text).isTrue();
         return matcher.group(1);
-    }
-
-    /** A browser over HTTP: keeps cookies, follows no redirects, posts forms with the page's CSRF token. */
-    private final class Browser {
-
-        private final HttpClient client = HttpClient.newBuilder().cookieHandler(new CookieManager())
-                .followRedirects(HttpClient.Redirect.NEVER).build();
-        private String csrf = "";
-
-        HttpResponse<String> get(String path) throws IOException, InterruptedException {
-            HttpResponse<String> answer = send("GET", path, null);
-            Matcher token = Pattern.compile("name=\"_csrf\" value=\"([^\"]+)\"").matcher(answer.body());
-            if (token.find()) {
-                csrf = token.group(1);
-            }
-            return answer;
-        }
-
-        HttpResponse<String> post(String path, String... fields) throws IOException, InterruptedException {
-            Map<String, String> form = new LinkedHashMap<>();
-            for (int i = 0; i < fields.length; i += 2) {
-                form.put(fields[i], fields[i + 1]);
-            }
-            form.put("_csrf", csrf);
-            return send("POST", path, form.entrySet().stream().map(e -> e.getKey() + "="
-                    + URLEncoder.encode(e.getValue(), StandardCharsets.UTF_8)).collect(Collectors.joining("&")));
-        }
-
-        HttpResponse<String> send(String method, String path, String form) throws IOException, InterruptedException {
-            HttpRequest.Builder request = HttpRequest.newBuilder(URI.create("http://localhost:" + port + path));
-            if (form != null) {
-                request.header("Content-Type", "application/x-www-form-urlencoded");
-            }
-            return client.send(request.method(method, form == null ? HttpRequest.BodyPublishers.noBody()
-                    : HttpRequest.BodyPublishers.ofString(form)).build(), HttpResponse.BodyHandlers.ofString());
-        }
     }
 }
