@@ -34,6 +34,7 @@ import java.io.IOException;
 import java.net.URLEncoder;
 import java.nio.charset.StandardCharsets;
 import java.text.NumberFormat;
+import java.time.Clock;
 import java.time.format.DateTimeFormatter;
 import java.time.format.FormatStyle;
 import java.util.HashMap;
@@ -77,6 +78,7 @@ public class DashboardRoutes extends RouteBuilder {
     private final TeamMembers team;
     private final CheckoutProperties checkout;
     private final ProviderDirectory providers;
+    private final Clock clock;
     private final TemplateEngine templates;
     private final ClientAddress addresses;
     private final byte[] styleSheet;
@@ -86,7 +88,8 @@ public class DashboardRoutes extends RouteBuilder {
     private ProducerTemplate camel;
 
     public DashboardRoutes(TeamMembers team, TemplateEngine templates, ClientAddress addresses,
-            CheckoutProperties checkout, ProviderDirectory providers) {
+            CheckoutProperties checkout, ProviderDirectory providers, Clock clock) {
+        this.clock = clock;
         this.checkout = checkout;
         this.providers = providers;
         this.team = team;
@@ -99,6 +102,7 @@ public class DashboardRoutes extends RouteBuilder {
     public void configure() {
         camel = getContext().createProducerTemplate();
         onException(Exception.class).handled(true).process(this::failed);
+        onException(SessionEnded.class).handled(true).process(e -> seeOther(e, DashboardSecurity.SIGN_IN));
 
         rest("/").get().id("rest-root").apiDocs(false).to("direct:root");
         rest("/dashboard").get().id("rest-dashboard-home").apiDocs(false).to("direct:dashboard-home")
@@ -115,6 +119,8 @@ public class DashboardRoutes extends RouteBuilder {
                 .post("/invitation/{token}").id("rest-dashboard-invitation-post").apiDocs(false)
                     .to("direct:dashboard-invitation-accept")
                 .get("/payments").id("rest-dashboard-payments").apiDocs(false).to("direct:dashboard-payments")
+                .post("/sign-out-everywhere").id("rest-dashboard-sign-out-everywhere").apiDocs(false)
+                    .to("direct:dashboard-sign-out-everywhere")
                 .post("/sign-out").id("rest-dashboard-sign-out").apiDocs(false).to("direct:dashboard-sign-out")
                 .get("/assets/dashboard.css").id("rest-dashboard-css").apiDocs(false).to("direct:dashboard-css");
 
@@ -156,6 +162,9 @@ public class DashboardRoutes extends RouteBuilder {
         from("direct:dashboard-payments").routeId("dashboard-payments")
                 .process(HttpExchanges::remember)
                 .process(this::payments);
+        from("direct:dashboard-sign-out-everywhere").routeId("dashboard-sign-out-everywhere")
+                .process(HttpExchanges::remember)
+                .process(this::signOutEverywhere);
         from("direct:dashboard-home").routeId("dashboard-home")
                 .process(HttpExchanges::remember)
                 .process(this::home);
@@ -364,7 +373,7 @@ public class DashboardRoutes extends RouteBuilder {
         HttpSession session = request.getSession();
         session.removeAttribute(PASSWORD_OK);
         SecurityContext context = new SecurityContextImpl(UsernamePasswordAuthenticationToken.authenticated(
-                DashboardUser.of(member), null, List.of(new SimpleGrantedAuthority("ROLE_" + member.role()))));
+                DashboardUser.of(member, clock.instant()), null, List.of(new SimpleGrantedAuthority("ROLE_" + member.role()))));
         session.setAttribute(HttpSessionSecurityContextRepository.SPRING_SECURITY_CONTEXT_KEY, context);
         team.audit(member.merchantId(), member.id(), "signed_in", null, addresses.of(exchange));
         seeOther(exchange, "/dashboard");
@@ -377,7 +386,11 @@ public class DashboardRoutes extends RouteBuilder {
         return id instanceof UUID user ? team.find(user) : Optional.empty();
     }
 
-    private static DashboardUser user(Exchange exchange) {
+    /**
+     * The signed-in member; a session that no longer counts (the member signed out everywhere, or
+     * left the team) is ended here, and the page answers with the sign-in.
+     */
+    private DashboardUser user(Exchange exchange) {
         HttpSession session = request(exchange).getSession(false);
         SecurityContext context = session == null ? null : (SecurityContext) session.getAttribute(
                 HttpSessionSecurityContextRepository.SPRING_SECURITY_CONTEXT_KEY);
@@ -385,7 +398,25 @@ public class DashboardRoutes extends RouteBuilder {
                 || !(context.getAuthentication().getPrincipal() instanceof DashboardUser user)) {
             throw new IllegalStateException("a dashboard page reached without a signed-in member");
         }
+        if (!team.sessionValid(user.id(), user.signedInAt())) {
+            session.invalidate();
+            throw new SessionEnded();
+        }
         return user;
+    }
+
+    /** The session was ended elsewhere: back to the sign-in. */
+    static final class SessionEnded extends RuntimeException {
+        SessionEnded() {
+            super("the session was ended", null, false, false);
+        }
+    }
+
+    private void signOutEverywhere(Exchange exchange) {
+        DashboardUser user = user(exchange);
+        team.endSessions(user.id());
+        team.audit(user.merchantId(), user.id(), "signed_out_everywhere", null, addresses.of(exchange));
+        signOut(exchange);
     }
 
     private static HttpServletRequest request(Exchange exchange) {

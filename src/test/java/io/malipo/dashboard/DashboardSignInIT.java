@@ -112,6 +112,30 @@ class DashboardSignInIT extends PostgresIT {
     }
 
     @Test
+    void signingOutEverywhereEndsTheMembersOtherSessionsToo() throws Exception {
+        String merchant = merchant();
+        String link = admin.post("/admin/v1/merchants/" + merchant + "/users",
+                "{\"email\": \"dev-7@duka.co.tz\", \"role\": \"DEVELOPER\"}").json().get("invitation_url").asText();
+        FormBrowser phone = new FormBrowser(port).acceptAndSignIn(link, "dev-7@duka.co.tz", "three green bananas");
+        FormBrowser laptop = new FormBrowser(port);
+        laptop.get("/dashboard/sign-in");
+        laptop.post("/dashboard/sign-in", "email", "dev-7@duka.co.tz", "password", "three green bananas");
+        assertThat(phone.get("/dashboard").statusCode()).isEqualTo(200);
+        assertThat(laptop.get("/dashboard").statusCode()).isEqualTo(200);
+
+        assertThat(laptop.post("/dashboard/sign-out-everywhere").statusCode()).isEqualTo(303);
+
+        var ended = phone.get("/dashboard");
+        assertThat(ended.statusCode()).isEqualTo(303);
+        assertThat(ended.headers().firstValue("Location")).hasValue("/dashboard/sign-in");
+        assertThat(phone.get("/dashboard").statusCode()).as("the session is gone").isEqualTo(302);
+        assertThat(laptop.get("/dashboard").statusCode()).isEqualTo(302);
+        phone.get("/dashboard/sign-in");
+        phone.post("/dashboard/sign-in", "email", "dev-7@duka.co.tz", "password", "three green bananas");
+        assertThat(phone.get("/dashboard").statusCode()).as("signing in again works").isEqualTo(200);
+    }
+
+    @Test
     void invitationsAreRefusedForAnUnknownMerchantATakenEmailOrAnUnknownRole() {
         String merchant = merchant();
         assertThat(admin.post("/admin/v1/merchants/" + merchant + "/users",
