@@ -20,6 +20,13 @@ import io.malipo.common.PageAnswers;
 import io.malipo.common.RequestBudgets;
 import io.malipo.ledger.Balances;
 import io.malipo.ledger.LedgerEndpoints;
+import io.malipo.merchant.ApiKeyView;
+import io.malipo.merchant.MerchantEndpoints;
+import io.malipo.merchant.MerchantRoutes;
+import io.malipo.merchant.MerchantView;
+import io.malipo.merchant.NewApiKey;
+import io.malipo.merchant.Role;
+import io.malipo.merchant.Scope;
 import io.malipo.merchant.TeamMember;
 import io.malipo.payments.PaymentStatus;
 import io.malipo.payments.PaymentView;
@@ -37,11 +44,14 @@ import java.text.NumberFormat;
 import java.time.Clock;
 import java.time.format.DateTimeFormatter;
 import java.time.format.FormatStyle;
+import java.util.Arrays;
+import java.util.EnumSet;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
 import java.util.UUID;
 import org.apache.camel.Exchange;
 import org.apache.camel.ProducerTemplate;
@@ -82,6 +92,7 @@ public class DashboardRoutes extends RouteBuilder {
     private final TemplateEngine templates;
     private final ClientAddress addresses;
     private final byte[] styleSheet;
+    private final byte[] script;
     /** Sign-in attempts per account and per address: slows guessing, and a locked-out owner waits a minute at most. */
     private final RequestBudgets perAccount = new RequestBudgets(5);
     private final RequestBudgets perAddress = new RequestBudgets(30);
@@ -96,6 +107,7 @@ public class DashboardRoutes extends RouteBuilder {
         this.templates = templates;
         this.addresses = addresses;
         this.styleSheet = resource(STYLE_SHEET);
+        this.script = resource("/dashboard/dashboard.js");
     }
 
     @Override
@@ -103,6 +115,8 @@ public class DashboardRoutes extends RouteBuilder {
         camel = getContext().createProducerTemplate();
         onException(Exception.class).handled(true).process(this::failed);
         onException(SessionEnded.class).handled(true).process(e -> seeOther(e, DashboardSecurity.SIGN_IN));
+        onException(Forbidden.class).handled(true).process(e -> render(e, 403, "dashboard/forbidden",
+                Map.of("user", e.getProperty(Exchange.EXCEPTION_CAUGHT, Forbidden.class).user)));
 
         rest("/").get().id("rest-root").apiDocs(false).to("direct:root");
         rest("/dashboard").get().id("rest-dashboard-home").apiDocs(false).to("direct:dashboard-home")
@@ -118,15 +132,23 @@ public class DashboardRoutes extends RouteBuilder {
                     .to("direct:dashboard-invitation")
                 .post("/invitation/{token}").id("rest-dashboard-invitation-post").apiDocs(false)
                     .to("direct:dashboard-invitation-accept")
+                .get("/developers").id("rest-dashboard-developers").apiDocs(false).to("direct:dashboard-developers")
+                .post("/developers/keys").id("rest-dashboard-key-create").apiDocs(false)
+                    .to("direct:dashboard-key-create")
+                .post("/developers/keys/{id}/revoke").id("rest-dashboard-key-revoke").apiDocs(false)
+                    .to("direct:dashboard-key-revoke")
                 .get("/payments").id("rest-dashboard-payments").apiDocs(false).to("direct:dashboard-payments")
                 .post("/sign-out-everywhere").id("rest-dashboard-sign-out-everywhere").apiDocs(false)
                     .to("direct:dashboard-sign-out-everywhere")
                 .post("/sign-out").id("rest-dashboard-sign-out").apiDocs(false).to("direct:dashboard-sign-out")
-                .get("/assets/dashboard.css").id("rest-dashboard-css").apiDocs(false).to("direct:dashboard-css");
+                .get("/assets/dashboard.css").id("rest-dashboard-css").apiDocs(false).to("direct:dashboard-css")
+                .get("/assets/dashboard.js").id("rest-dashboard-js").apiDocs(false).to("direct:dashboard-js");
 
         from("direct:root").routeId("root").process(e -> seeOther(e, "/dashboard"));
         from("direct:dashboard-css").routeId("dashboard-css")
                 .process(e -> answer(e, 200, "text/css; charset=UTF-8", "public, max-age=3600", styleSheet));
+        from("direct:dashboard-js").routeId("dashboard-js")
+                .process(e -> answer(e, 200, "text/javascript; charset=UTF-8", "public, max-age=3600", script));
 
         from("direct:dashboard-sign-in").routeId("dashboard-sign-in")
                 .process(HttpExchanges::remember)
@@ -159,6 +181,15 @@ public class DashboardRoutes extends RouteBuilder {
         from("direct:dashboard-sign-out").routeId("dashboard-sign-out")
                 .process(HttpExchanges::remember)
                 .process(this::signOut);
+        from("direct:dashboard-developers").routeId("dashboard-developers")
+                .process(HttpExchanges::remember)
+                .process(e -> developers(e, 200, Map.of()));
+        from("direct:dashboard-key-create").routeId("dashboard-key-create")
+                .process(HttpExchanges::remember)
+                .process(this::createKey);
+        from("direct:dashboard-key-revoke").routeId("dashboard-key-revoke")
+                .process(HttpExchanges::remember)
+                .process(this::revokeKey);
         from("direct:dashboard-payments").routeId("dashboard-payments")
                 .process(HttpExchanges::remember)
                 .process(this::payments);
@@ -216,7 +247,7 @@ public class DashboardRoutes extends RouteBuilder {
 
     /** The authenticator app's secret, new for this setup and kept in the session until proven. */
     private void setup(Exchange exchange) {
-        Optional<TeamMember> member = pending(exchange);
+        Optional<TeamMember> member = settingUp(exchange);
         if (member.isEmpty() || member.get().hasTwoFactors()) {
             seeOther(exchange, DashboardSecurity.SIGN_IN);
             return;
@@ -232,7 +263,7 @@ public class DashboardRoutes extends RouteBuilder {
     }
 
     private void setupQr(Exchange exchange) throws WriterException, IOException {
-        Optional<TeamMember> member = pending(exchange);
+        Optional<TeamMember> member = settingUp(exchange);
         HttpSession session = request(exchange).getSession(false);
         String secret = session == null ? null : (String) session.getAttribute(NEW_SECRET);
         if (member.isEmpty() || secret == null) {
@@ -248,7 +279,7 @@ public class DashboardRoutes extends RouteBuilder {
     }
 
     private void setupCheck(Exchange exchange) {
-        Optional<TeamMember> member = pending(exchange);
+        Optional<TeamMember> member = settingUp(exchange);
         HttpSession session = request(exchange).getSession(false);
         String secret = session == null ? null : (String) session.getAttribute(NEW_SECRET);
         if (member.isEmpty() || secret == null) {
@@ -330,6 +361,72 @@ public class DashboardRoutes extends RouteBuilder {
         render(exchange, 500, "dashboard/failed", Map.of("reference", reference));
     }
 
+    /** Who may hand out and revoke the merchant's keys. */
+    private static final Set<Role> KEY_KEEPERS = EnumSet.of(Role.OWNER, Role.DEVELOPER);
+
+    /** The merchant's token-API keys (never their secrets, except the one just created). */
+    private void developers(Exchange exchange, int status, Map<String, Object> extra) {
+        DashboardUser user = user(exchange, KEY_KEEPERS);
+        MerchantView merchant = camel.send(MerchantEndpoints.MERCHANT_GET, e -> e.setProperty(MerchantRoutes.MERCHANT_ID,
+                user.merchantId())).getMessage().getBody(MerchantView.class);
+        Map<String, Object> page = new HashMap<>(extra);
+        page.put("user", user);
+        page.put("keys", merchant.apiKeys().stream().filter(k -> !k.livemode()).toList());
+        page.put("scopes", Scope.values());
+        page.put("twoFactors", team.find(user.id()).map(TeamMember::hasTwoFactors).orElse(false));
+        render(exchange, status, "dashboard/developers", page);
+    }
+
+    /** A new test-mode key, after a fresh code from the member's app; its secret is shown once. */
+    private void createKey(Exchange exchange) {
+        DashboardUser user = user(exchange, KEY_KEEPERS);
+        Map<String, String> form = form(exchange);
+        String name = form.getOrDefault("name", "").strip();
+        List<String> scopes = Arrays.stream(Scope.values()).map(Scope::value)
+                .filter(scope -> "on".equals(form.get("scope." + scope))).toList();
+        String problem = name.isEmpty() || name.length() > 100 ? "keys.error.name"
+                : scopes.isEmpty() ? "keys.error.scopes" : null;
+        TeamMember member = team.find(user.id()).orElseThrow();
+        if (problem == null && !team.secondFactor(member, form.get("code"))) {
+            problem = member.hasTwoFactors() ? "code.error" : "keys.error.two-factors";
+        }
+        if (problem != null) {
+            developers(exchange, 400, Map.of("error", problem, "name", name));
+            return;
+        }
+        Exchange issued = camel.send(MerchantEndpoints.API_KEY_ISSUE, e -> {
+            e.setProperty(MerchantRoutes.MERCHANT_ID, user.merchantId());
+            e.getIn().setBody(new NewApiKey(name, false, scopes, List.of(), null));
+        });
+        if (issued.getException() != null) {
+            throw new IllegalStateException("issuing a key", issued.getException());
+        }
+        ApiKeyView key = issued.getMessage().getBody(ApiKeyView.class);
+        team.audit(user.merchantId(), user.id(), "api_key_created", key.keyPrefix() + " " + name,
+                addresses.of(exchange));
+        developers(exchange, 201, Map.of("created", key));
+    }
+
+    /** Revokes one of the merchant's keys at once (another merchant's key id is a 404). */
+    private void revokeKey(Exchange exchange) {
+        DashboardUser user = user(exchange, KEY_KEEPERS);
+        String id = exchange.getIn().getHeader("id", String.class);
+        MerchantView merchant = camel.send(MerchantEndpoints.MERCHANT_GET, e -> e.setProperty(MerchantRoutes.MERCHANT_ID,
+                user.merchantId())).getMessage().getBody(MerchantView.class);
+        Optional<ApiKeyView> key = merchant.apiKeys().stream().filter(k -> k.id().toString().equals(id)).findFirst();
+        if (key.isEmpty()) {
+            developers(exchange, 404, Map.of("error", "keys.error.unknown"));
+            return;
+        }
+        Exchange revoked = camel.send(MerchantEndpoints.API_KEY_REVOKE, e -> e.setProperty(MerchantRoutes.CREDENTIAL_ID,
+                key.get().id()));
+        if (revoked.getException() != null) {
+            throw new IllegalStateException("revoking a key", revoked.getException());
+        }
+        team.audit(user.merchantId(), user.id(), "api_key_revoked", key.get().keyPrefix(), addresses.of(exchange));
+        seeOther(exchange, "/dashboard/developers");
+    }
+
     /** One page of the merchant's payments, from both APIs, newest first, narrowed by the filters. */
     @SuppressWarnings("unchecked")
     private void payments(Exchange exchange) {
@@ -379,6 +476,20 @@ public class DashboardRoutes extends RouteBuilder {
         seeOther(exchange, "/dashboard");
     }
 
+    /** Who sets up a second factor: a member half-way through signing in, or one signed in without one. */
+    private Optional<TeamMember> settingUp(Exchange exchange) {
+        return pending(exchange).or(() -> signedIn(exchange).flatMap(u -> team.find(u.id())));
+    }
+
+    private static Optional<DashboardUser> signedIn(Exchange exchange) {
+        HttpSession session = request(exchange).getSession(false);
+        SecurityContext context = session == null ? null : (SecurityContext) session.getAttribute(
+                HttpSessionSecurityContextRepository.SPRING_SECURITY_CONTEXT_KEY);
+        return context != null && context.getAuthentication() != null
+                && context.getAuthentication().getPrincipal() instanceof DashboardUser user
+                ? Optional.of(user) : Optional.empty();
+    }
+
     /** The member whose password was right in this session, when their second factor is still to come. */
     private Optional<TeamMember> pending(Exchange exchange) {
         HttpSession session = request(exchange).getSession(false);
@@ -391,18 +502,31 @@ public class DashboardRoutes extends RouteBuilder {
      * left the team) is ended here, and the page answers with the sign-in.
      */
     private DashboardUser user(Exchange exchange) {
-        HttpSession session = request(exchange).getSession(false);
-        SecurityContext context = session == null ? null : (SecurityContext) session.getAttribute(
-                HttpSessionSecurityContextRepository.SPRING_SECURITY_CONTEXT_KEY);
-        if (context == null || context.getAuthentication() == null
-                || !(context.getAuthentication().getPrincipal() instanceof DashboardUser user)) {
-            throw new IllegalStateException("a dashboard page reached without a signed-in member");
-        }
+        DashboardUser user = signedIn(exchange).orElseThrow(
+                () -> new IllegalStateException("a dashboard page reached without a signed-in member"));
         if (!team.sessionValid(user.id(), user.signedInAt())) {
-            session.invalidate();
+            request(exchange).getSession().invalidate();
             throw new SessionEnded();
         }
         return user;
+    }
+
+    /** The signed-in member, when their role may do this; otherwise a 403 page says who may. */
+    private DashboardUser user(Exchange exchange, Set<Role> allowed) {
+        DashboardUser user = user(exchange);
+        if (!allowed.contains(user.role())) {
+            throw new Forbidden(user);
+        }
+        return user;
+    }
+
+    static final class Forbidden extends RuntimeException {
+        final DashboardUser user;
+
+        Forbidden(DashboardUser user) {
+            super("not for this role", null, false, false);
+            this.user = user;
+        }
     }
 
     /** The session was ended elsewhere: back to the sign-in. */

@@ -2,12 +2,10 @@ package io.malipo.dashboard;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import com.eatthepath.otp.TimeBasedOneTimePasswordGenerator;
 import io.malipo.testsupport.Browser;
+import io.malipo.testsupport.AuthenticatorApp;
 import io.malipo.testsupport.PostgresIT;
 import io.malipo.testsupport.Shop;
-import javax.crypto.spec.SecretKeySpec;
-import org.apache.commons.codec.binary.Base32;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -34,8 +32,7 @@ class DashboardBrowserIT extends PostgresIT {
 
     @Test
     void anInvitedOwnerSetsUpTwoFactorsAndSignsIn() throws Exception {
-        String merchant = admin.post("/admin/v1/merchants", "{\"name\": \"Duka la Mama\", \"email\": \"mama@duka.co.tz\"}")
-                .json().get("id").asText();
+        String merchant = onboardMerchant();
         String link = admin.post("/admin/v1/merchants/" + merchant + "/users",
                 "{\"email\": \"asha-browser@duka.co.tz\", \"role\": \"OWNER\"}").json().get("invitation_url").asText();
 
@@ -64,6 +61,18 @@ class DashboardBrowserIT extends PostgresIT {
         look("home");
         assertThat(browser.text()).contains("Duka la Mama").contains("You are an Owner").contains("Test mode");
 
+        browser.find("nav a[href='/dashboard/developers']").click();
+        browser.awaitText("Create a key", 5);
+        type("#key-name", "shop back end");
+        browser.find("#scope-payments\\.read").click();
+        clock.advance(java.time.Duration.ofSeconds(30));
+        type("#key-code", code(secret));
+        browser.find("main section form button").click();
+        browser.awaitText("shown only this once", 5);
+        look("key-created");
+        assertThat(browser.find("#new-key").getDomProperty("value")).startsWith("mk_test_");
+        assertThat(browser.find("button[data-copy]").isDisplayed()).as("the page's script shows the copy button").isTrue();
+
         browser.find("header form button").click();
         browser.awaitText("Sign in to your dashboard", 5);
         type("#email", "asha-browser@duka.co.tz");
@@ -75,7 +84,7 @@ class DashboardBrowserIT extends PostgresIT {
         browser.find("main form button").click();
         browser.awaitText("Enter the code from your app", 5);
         look("code");
-        clock.advance(java.time.Duration.ofSeconds(30));
+        clock.advance(java.time.Duration.ofSeconds(60));
         type("#code", code(secret));
         browser.find("main form button").click();
         browser.awaitText("Balances", 5);
@@ -123,9 +132,7 @@ class DashboardBrowserIT extends PostgresIT {
         input.sendKeys(text);
     }
 
-    private String code(String secret) throws Exception {
-        TimeBasedOneTimePasswordGenerator totp = new TimeBasedOneTimePasswordGenerator();
-        return String.format("%06d", totp.generateOneTimePassword(
-                new SecretKeySpec(new Base32().decode(secret), totp.getAlgorithm()), clock.instant()));
+    private String code(String secret) {
+        return AuthenticatorApp.code(secret, clock.instant());
     }
 }

@@ -2,15 +2,13 @@ package io.malipo.dashboard;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import com.eatthepath.otp.TimeBasedOneTimePasswordGenerator;
 import io.malipo.testsupport.FormBrowser;
+import io.malipo.testsupport.AuthenticatorApp;
 import io.malipo.testsupport.PostgresIT;
 import java.net.URI;
 import java.time.Duration;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
-import javax.crypto.spec.SecretKeySpec;
-import org.apache.commons.codec.binary.Base32;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -22,7 +20,7 @@ class DashboardSignInIT extends PostgresIT {
 
     @Test
     void anInvitedOwnerSetsAPasswordAndTwoFactorsThenSignsInWithACodeOrARecoveryCode() throws Exception {
-        String merchant = merchant();
+        String merchant = onboardMerchant();
         var invited = admin.post("/admin/v1/merchants/" + merchant + "/users",
                 "{\"email\": \"Owner-1@Duka.co.tz\", \"role\": \"owner\"}");
         assertThat(invited.status()).as(invited.body()).isEqualTo(201);
@@ -54,7 +52,7 @@ class DashboardSignInIT extends PostgresIT {
                 .isEqualTo(302);
 
         String setup = browser.get("/dashboard/two-factor/setup").body();
-        String secret = match(setup, "<code id=\"secret\">([A-Z2-7 ]+)</code>").replace(" ", "");
+        String secret = AuthenticatorApp.keyOn(setup);
         assertThat(browser.get("/dashboard/two-factor/qr.png").headers().firstValue("Content-Type"))
                 .contains("image/png");
         assertThat(browser.post("/dashboard/two-factor/setup", "code", "000000").body())
@@ -94,7 +92,7 @@ class DashboardSignInIT extends PostgresIT {
 
     @Test
     void aViewerSignsInWithAPasswordAloneAndChangesNeedTheSessionsCsrfToken() throws Exception {
-        String merchant = merchant();
+        String merchant = onboardMerchant();
         String link = admin.post("/admin/v1/merchants/" + merchant + "/users",
                 "{\"email\": \"viewer-2@duka.co.tz\", \"role\": \"VIEWER\"}").json().get("invitation_url").asText();
         FormBrowser browser = new FormBrowser(port);
@@ -113,7 +111,7 @@ class DashboardSignInIT extends PostgresIT {
 
     @Test
     void signingOutEverywhereEndsTheMembersOtherSessionsToo() throws Exception {
-        String merchant = merchant();
+        String merchant = onboardMerchant();
         String link = admin.post("/admin/v1/merchants/" + merchant + "/users",
                 "{\"email\": \"dev-7@duka.co.tz\", \"role\": \"DEVELOPER\"}").json().get("invitation_url").asText();
         FormBrowser phone = new FormBrowser(port).acceptAndSignIn(link, "dev-7@duka.co.tz", "three green bananas");
@@ -137,7 +135,7 @@ class DashboardSignInIT extends PostgresIT {
 
     @Test
     void invitationsAreRefusedForAnUnknownMerchantATakenEmailOrAnUnknownRole() {
-        String merchant = merchant();
+        String merchant = onboardMerchant();
         assertThat(admin.post("/admin/v1/merchants/" + merchant + "/users",
                 "{\"email\": \"dev-3@duka.co.tz\", \"role\": \"DEVELOPER\"}").status()).isEqualTo(201);
         assertThat(admin.post("/admin/v1/merchants/" + merchant + "/users",
@@ -150,15 +148,9 @@ class DashboardSignInIT extends PostgresIT {
                 "{\"email\": \"dev-6@duka.co.tz\", \"role\": \"VIEWER\"}").status()).isEqualTo(401);
     }
 
-    private String merchant() {
-        return admin.post("/admin/v1/merchants", "{\"name\": \"Duka la Mama\", \"email\": \"mama@duka.co.tz\"}")
-                .json().get("id").asText();
-    }
 
-    private String code(String secret) throws Exception {
-        TimeBasedOneTimePasswordGenerator totp = new TimeBasedOneTimePasswordGenerator();
-        return String.format("%06d", totp.generateOneTimePassword(
-                new SecretKeySpec(new Base32().decode(secret), totp.getAlgorithm()), clock.instant()));
+    private String code(String secret) {
+        return AuthenticatorApp.code(secret, clock.instant());
     }
 
     private static String match(String text, String regex) {

@@ -89,6 +89,12 @@ public abstract class PostgresIT {
                 credential.get("api_secret").asText());
     }
 
+    /** A new merchant, unverified, with nothing else; its id. */
+    protected String onboardMerchant() {
+        return admin.post("/admin/v1/merchants", "{\"name\": \"Duka la Mama\", \"email\": \"mama@duka.co.tz\"}")
+                .json().get("id").asText();
+    }
+
     protected CheckoutClient checkoutMerchant() {
         return checkoutMerchant(false, true);
     }
