@@ -4,6 +4,7 @@ SELECT u.id, u.merchant_id, u.email, u.role, u.password_hash, u.totp_secret_seal
 FROM user_invitation i
 JOIN merchant_user u ON u.id = i.user_id
 JOIN merchant m ON m.id = u.merchant_id
-WHERE i.token_hash = :tokenHash
+WHERE u.removed_at IS NULL
+  AND i.token_hash = :tokenHash
   AND i.used_at IS NULL
   AND i.expires_at > :now

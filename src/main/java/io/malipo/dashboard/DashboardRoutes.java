@@ -11,10 +11,13 @@ import com.google.zxing.qrcode.QRCodeWriter;
 import io.malipo.channels.Channel;
 import io.malipo.channels.ProviderDirectory;
 import io.malipo.checkout.CheckoutProperties;
+import io.malipo.common.ApiException;
 import io.malipo.common.ClientAddress;
+import io.malipo.common.EmailAddress;
 import io.malipo.common.FormFields;
 import io.malipo.common.HttpExchanges;
 import io.malipo.common.KeysetPages;
+import io.malipo.common.MalipoProperties;
 import io.malipo.common.Msisdn;
 import io.malipo.common.PageAnswers;
 import io.malipo.common.RequestBudgets;
@@ -89,6 +92,7 @@ public class DashboardRoutes extends RouteBuilder {
     private final CheckoutProperties checkout;
     private final ProviderDirectory providers;
     private final Clock clock;
+    private final String publicUrl;
     private final TemplateEngine templates;
     private final ClientAddress addresses;
     private final byte[] styleSheet;
@@ -99,8 +103,9 @@ public class DashboardRoutes extends RouteBuilder {
     private ProducerTemplate camel;
 
     public DashboardRoutes(TeamMembers team, TemplateEngine templates, ClientAddress addresses,
-            CheckoutProperties checkout, ProviderDirectory providers, Clock clock) {
+            CheckoutProperties checkout, ProviderDirectory providers, Clock clock, MalipoProperties malipo) {
         this.clock = clock;
+        this.publicUrl = malipo.publicUrl().replaceAll("/+$", "");
         this.checkout = checkout;
         this.providers = providers;
         this.team = team;
@@ -137,6 +142,12 @@ public class DashboardRoutes extends RouteBuilder {
                     .to("direct:dashboard-key-create")
                 .post("/developers/keys/{id}/revoke").id("rest-dashboard-key-revoke").apiDocs(false)
                     .to("direct:dashboard-key-revoke")
+                .get("/team").id("rest-dashboard-team").apiDocs(false).to("direct:dashboard-team")
+                .post("/team").id("rest-dashboard-team-invite").apiDocs(false).to("direct:dashboard-team-invite")
+                .post("/team/{id}/role").id("rest-dashboard-team-role").apiDocs(false).to("direct:dashboard-team-role")
+                .post("/team/{id}/remove").id("rest-dashboard-team-remove").apiDocs(false)
+                    .to("direct:dashboard-team-remove")
+                .get("/audit").id("rest-dashboard-audit").apiDocs(false).to("direct:dashboard-audit")
                 .get("/payments").id("rest-dashboard-payments").apiDocs(false).to("direct:dashboard-payments")
                 .post("/sign-out-everywhere").id("rest-dashboard-sign-out-everywhere").apiDocs(false)
                     .to("direct:dashboard-sign-out-everywhere")
@@ -190,6 +201,27 @@ public class DashboardRoutes extends RouteBuilder {
         from("direct:dashboard-key-revoke").routeId("dashboard-key-revoke")
                 .process(HttpExchanges::remember)
                 .process(this::revokeKey);
+        from("direct:dashboard-team").routeId("dashboard-team")
+                .process(HttpExchanges::remember)
+                .process(e -> team(e, 200, Map.of()));
+        from("direct:dashboard-team-invite").routeId("dashboard-team-invite")
+                .process(HttpExchanges::remember)
+                .process(this::invite);
+        from("direct:dashboard-team-role").routeId("dashboard-team-role")
+                .process(HttpExchanges::remember)
+                .process(this::changeRole);
+        from("direct:dashboard-team-remove").routeId("dashboard-team-remove")
+                .process(HttpExchanges::remember)
+                .process(this::removeMember);
+        from("direct:dashboard-audit").routeId("dashboard-audit")
+                .process(HttpExchanges::remember)
+                .process(e -> {
+                    DashboardUser user = user(e, OWNERS);
+                    DateTimeFormatter times = DateTimeFormatter.ofLocalizedDateTime(FormatStyle.MEDIUM,
+                            FormatStyle.MEDIUM).withLocale(language(e)).withZone(checkout.zone());
+                    render(e, 200, "dashboard/audit", Map.of("user", user, "entries", team.auditLog(user.merchantId())
+                            .stream().map(a -> Map.of("entry", a, "at", times.format(a.createdAt()))).toList()));
+                });
         from("direct:dashboard-payments").routeId("dashboard-payments")
                 .process(HttpExchanges::remember)
                 .process(this::payments);
@@ -359,6 +391,87 @@ public class DashboardRoutes extends RouteBuilder {
         String reference = HttpExchanges.requestId(exchange);
         LOG.error("Dashboard page failed (reference {})", reference, exchange.getProperty(Exchange.EXCEPTION_CAUGHT));
         render(exchange, 500, "dashboard/failed", Map.of("reference", reference));
+    }
+
+    private static final Set<Role> OWNERS = EnumSet.of(Role.OWNER);
+
+    private void team(Exchange exchange, int status, Map<String, Object> extra) {
+        DashboardUser user = user(exchange, OWNERS);
+        Map<String, Object> page = new HashMap<>(extra);
+        page.put("user", user);
+        page.put("members", team.team(user.merchantId()));
+        page.put("roles", Role.values());
+        render(exchange, status, "dashboard/team", page);
+    }
+
+    /** An Owner invites a teammate; the single-use link is shown once, to be passed on. */
+    private void invite(Exchange exchange) {
+        DashboardUser user = user(exchange, OWNERS);
+        Map<String, String> form = form(exchange);
+        String email = form.getOrDefault("email", "").strip();
+        Role role = Role.of(form.get("role"));
+        if (!EmailAddress.Check.valid(email) || email.length() > 254) {
+            team(exchange, 400, Map.of("error", "team.error.email", "email", email));
+            return;
+        }
+        if (role == null) {
+            team(exchange, 400, Map.of("error", "team.error.role", "email", email));
+            return;
+        }
+        TeamMembers.Invitation invitation;
+        try {
+            invitation = team.invite(user.merchantId(), email, role);
+        } catch (ApiException taken) {
+            team(exchange, 409, Map.of("error", "team.error.taken", "email", email));
+            return;
+        }
+        team.audit(user.merchantId(), user.id(), "member_invited", invitation.email() + " " + role,
+                addresses.of(exchange));
+        team(exchange, 201, Map.of("invited", invitation, "link", publicUrl + "/dashboard/invitation/"
+                + invitation.token()));
+    }
+
+    private void changeRole(Exchange exchange) {
+        DashboardUser user = user(exchange, OWNERS);
+        Role role = Role.of(form(exchange).get("role"));
+        Optional<UUID> member = memberId(exchange, user);
+        if (member.isEmpty()) {
+            team(exchange, 404, Map.of("error", "team.error.unknown"));
+            return;
+        }
+        if (role == null) {
+            team(exchange, 400, Map.of("error", "team.error.role"));
+            return;
+        }
+        if (!team.changeRole(user.merchantId(), member.get(), role)) {
+            team(exchange, 409, Map.of("error", "team.error.last-owner"));
+            return;
+        }
+        team.audit(user.merchantId(), user.id(), "member_role_changed", member.get() + " " + role,
+                addresses.of(exchange));
+        seeOther(exchange, "/dashboard/team");
+    }
+
+    private void removeMember(Exchange exchange) {
+        DashboardUser user = user(exchange, OWNERS);
+        Optional<UUID> member = memberId(exchange, user);
+        if (member.isEmpty()) {
+            team(exchange, 404, Map.of("error", "team.error.unknown"));
+            return;
+        }
+        if (!team.remove(user.merchantId(), member.get())) {
+            team(exchange, 409, Map.of("error", "team.error.last-owner"));
+            return;
+        }
+        team.audit(user.merchantId(), user.id(), "member_removed", member.get().toString(), addresses.of(exchange));
+        seeOther(exchange, "/dashboard/team");
+    }
+
+    /** The {id} of the path, when it names a member of the user's own team. */
+    private Optional<UUID> memberId(Exchange exchange, DashboardUser user) {
+        String id = exchange.getIn().getHeader("id", String.class);
+        return team.team(user.merchantId()).stream().map(TeamMember::id).filter(m -> m.toString().equals(id))
+                .findFirst();
     }
 
     /** Who may hand out and revoke the merchant's keys. */

@@ -39,6 +39,7 @@ public class TeamMembers {
     public static final int MIN_PASSWORD = 10;
     private static final int RECOVERY_CODES = 10;
     private static final DataClassRowMapper<TeamMember> MEMBERS = new DataClassRowMapper<>(TeamMember.class);
+    private static final DataClassRowMapper<AuditEntry> AUDIT = new DataClassRowMapper<>(AuditEntry.class);
 
     private final NamedParameterJdbcTemplate jdbc;
     private final Clock clock;
@@ -182,6 +183,28 @@ public class TeamMembers {
      */
     public boolean sessionValid(UUID userId, Instant signedInAt) {
         return find(userId).map(m -> !signedInAt.isBefore(m.sessionsValidAfter().toInstant())).orElse(false);
+    }
+
+    /** A merchant's team, Owners first. */
+    public List<TeamMember> team(UUID merchantId) {
+        return jdbc.query(SqlFiles.load("team/select-team.sql"), Map.of("merchantId", merchantId), MEMBERS);
+    }
+
+    /** Gives a member of the merchant's team another role; false when that would leave no Owner. */
+    public boolean changeRole(UUID merchantId, UUID userId, Role role) {
+        return jdbc.update(SqlFiles.load("team/update-member-role.sql"), Map.of("merchantId", merchantId,
+                "id", userId, "role", role.name())) == 1;
+    }
+
+    /** Removes a member from the merchant's team, ending their sessions; false when they are the last Owner. */
+    public boolean remove(UUID merchantId, UUID userId) {
+        return jdbc.update(SqlFiles.load("team/update-member-removed.sql"), Map.of("merchantId", merchantId,
+                "id", userId, "now", now())) == 1;
+    }
+
+    /** The latest 200 lines of the merchant's audit log, newest first. */
+    public List<AuditEntry> auditLog(UUID merchantId) {
+        return jdbc.query(SqlFiles.load("team/select-audit.sql"), Map.of("merchantId", merchantId), AUDIT);
     }
 
     /** Records what a member did (or what was done to their account) in the audit log. */

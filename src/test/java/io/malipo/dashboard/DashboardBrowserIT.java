@@ -73,6 +73,16 @@ class DashboardBrowserIT extends PostgresIT {
         assertThat(browser.find("#new-key").getDomProperty("value")).startsWith("mk_test_");
         assertThat(browser.find("button[data-copy]").isDisplayed()).as("the page's script shows the copy button").isTrue();
 
+        browser.find("nav a[href='/dashboard/team']").click();
+        browser.awaitText("Invite a teammate", 5);
+        type("#invite-email", "juma-browser@duka.co.tz");
+        browser.find("main section form button").click();
+        browser.awaitText("Invitation for juma-browser@duka.co.tz ready", 5);
+        look("team");
+        browser.find("main a[href='/dashboard/audit']").click();
+        browser.awaitText("Invited a teammate", 5);
+        look("audit");
+
         browser.find("header form button").click();
         browser.awaitText("Sign in to your dashboard", 5);
         type("#email", "asha-browser@duka.co.tz");

@@ -1,0 +1,8 @@
+-- A merchant's team, Owners first (TeamMember records): who is on it and how they sign in.
+SELECT u.id, u.merchant_id, u.email, u.role, u.password_hash, u.totp_secret_sealed, u.totp_enabled_at,
+       u.last_totp_step, u.sessions_valid_after, m.name AS merchant_name, m.status = 'VERIFIED' AS merchant_verified
+FROM merchant_user u
+JOIN merchant m ON m.id = u.merchant_id
+WHERE u.merchant_id = :merchantId
+  AND u.removed_at IS NULL
+ORDER BY CASE u.role WHEN 'OWNER' THEN 0 ELSE 1 END, u.email
