@@ -125,7 +125,7 @@ public class FirstStart implements HealthIndicator {
                 new NewApiKey("Demo key (all scopes)", false, allScopes, List.of(), null),
                 Map.of(MerchantRoutes.MERCHANT_ID, id), ApiKeyView.class);
 
-        String ownerEmail = "owner@demo.malipo.local";
+        String ownerEmail = "owner@example.com";
         String ownerPassword = team.createWithPassword(id, ownerEmail, Role.OWNER);
 
         boolean showToken = !secrets.adminTokenFromEnvironment();
