@@ -480,14 +480,19 @@ public class DashboardRoutes extends RouteBuilder {
     /** The merchant's token-API keys (never their secrets, except the one just created). */
     private void developers(Exchange exchange, int status, Map<String, Object> extra) {
         DashboardUser user = user(exchange, KEY_KEEPERS);
-        MerchantView merchant = camel.send(MerchantEndpoints.MERCHANT_GET, e -> e.setProperty(MerchantRoutes.MERCHANT_ID,
-                user.merchantId())).getMessage().getBody(MerchantView.class);
         Map<String, Object> page = new HashMap<>(extra);
         page.put("user", user);
-        page.put("keys", merchant.apiKeys().stream().filter(k -> !k.livemode()).toList());
+        page.put("keys", testKeys(user));
         page.put("scopes", Scope.values());
         page.put("twoFactors", team.find(user.id()).map(TeamMember::hasTwoFactors).orElse(false));
         render(exchange, status, "dashboard/developers", page);
+    }
+
+    /** The merchant's test-mode token-API keys, as the admin API reads them (never their secrets). */
+    private List<ApiKeyView> testKeys(DashboardUser user) {
+        MerchantView merchant = camel.send(MerchantEndpoints.MERCHANT_GET, e -> e.setProperty(MerchantRoutes.MERCHANT_ID,
+                user.merchantId())).getMessage().getBody(MerchantView.class);
+        return merchant.apiKeys().stream().filter(k -> !k.livemode()).toList();
     }
 
     /** A new test-mode key, after a fresh code from the member's app; its secret is shown once. */
@@ -524,9 +529,7 @@ public class DashboardRoutes extends RouteBuilder {
     private void revokeKey(Exchange exchange) {
         DashboardUser user = user(exchange, KEY_KEEPERS);
         String id = exchange.getIn().getHeader("id", String.class);
-        MerchantView merchant = camel.send(MerchantEndpoints.MERCHANT_GET, e -> e.setProperty(MerchantRoutes.MERCHANT_ID,
-                user.merchantId())).getMessage().getBody(MerchantView.class);
-        Optional<ApiKeyView> key = merchant.apiKeys().stream().filter(k -> k.id().toString().equals(id)).findFirst();
+        Optional<ApiKeyView> key = testKeys(user).stream().filter(k -> k.id().toString().equals(id)).findFirst();
         if (key.isEmpty()) {
             developers(exchange, 404, Map.of("error", "keys.error.unknown"));
             return;
