@@ -25,7 +25,7 @@ import org.springframework.security.web.csrf.XorCsrfTokenRequestAttributeHandler
  * so the APIs, the payment page and the sandbox never pass through it (their clients send what
  * its firewall would refuse, such as doubled slashes). Sessions live in HttpOnly SameSite
  * cookies; every change needs the session's CSRF token; signing in is the dashboard's own
- * two-step flow (DashboardRoutes), which puts the signed-in member into the session.
+ * two-step flow (DashboardSignInRoutes), which puts the signed-in member into the session.
  */
 @Configuration
 public class DashboardSecurity {

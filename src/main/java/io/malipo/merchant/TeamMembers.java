@@ -5,7 +5,6 @@ import io.malipo.common.RandomTokens;
 import io.malipo.common.SqlFiles;
 import java.time.Clock;
 import java.time.Duration;
-import java.time.Instant;
 import java.time.OffsetDateTime;
 import java.time.ZoneOffset;
 import java.util.ArrayList;
@@ -175,14 +174,6 @@ public class TeamMembers {
     /** Ends every session of the member, on every instance: each checks when its session began. */
     public void endSessions(UUID userId) {
         jdbc.update(SqlFiles.load("team/update-member-sessions-ended.sql"), Map.of("id", userId, "now", now()));
-    }
-
-    /**
-     * Whether a session the member signed in to at {@code signedInAt} still counts: the member
-     * is still on the team and has not signed out everywhere since.
-     */
-    public boolean sessionValid(UUID userId, Instant signedInAt) {
-        return find(userId).map(m -> !signedInAt.isBefore(m.sessionsValidAfter().toInstant())).orElse(false);
     }
 
     /** A merchant's team, Owners first. */

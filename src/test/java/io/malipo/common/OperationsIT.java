@@ -69,6 +69,8 @@ class OperationsIT extends PostgresIT {
         assertThat(paths.get("/admin/v1/merchants").has("post")).isTrue();
         assertThat(paths.get("/admin/v1/api-keys/{id}/rotate").get("post").get("responses").has("201")).isTrue();
         assertThat(spec.json().get("components").get("schemas").has("NewApiKey")).isTrue();
+        assertThat(paths.fieldNames()).toIterable().as("the dashboard's pages are not an API")
+                .noneMatch(path -> path.startsWith("/dashboard") || path.equals("/"));
     }
 
     @Test

@@ -3,11 +3,10 @@ package io.malipo.dashboard;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.malipo.testsupport.FormBrowser;
-import io.malipo.testsupport.AuthenticatorApp;
+import io.malipo.testsupport.DashboardMember;
 import io.malipo.testsupport.PostgresIT;
 import java.net.URI;
 import java.net.http.HttpResponse;
-import java.time.Duration;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import org.junit.jupiter.api.Test;
@@ -22,8 +21,8 @@ class DashboardKeysIT extends PostgresIT {
     @Test
     void anOwnerCreatesAKeyTheTokenApiTakesThenRevokesItAndAViewerMayNotSeeKeys() throws Exception {
         String merchant = onboardMerchant();
-        FormBrowser owner = new FormBrowser(port);
-        String secret = ownerWithTwoFactors(owner, merchant, "owner-k1@duka.co.tz");
+        DashboardMember member = DashboardMember.invite(admin, port, clock, merchant, "owner-k1@duka.co.tz", "OWNER");
+        FormBrowser owner = member.browser();
 
         HttpResponse<String> page = owner.get("/dashboard/developers");
         assertThat(page.statusCode()).isEqualTo(200);
@@ -31,11 +30,10 @@ class DashboardKeysIT extends PostgresIT {
 
         assertThat(owner.post("/dashboard/developers/keys", "name", "shop back end", "scope.payments.read", "on",
                 "code", "123456").body()).contains("That code is not right");
-        assertThat(owner.post("/dashboard/developers/keys", "name", "shop back end", "code", code(secret)).body())
-                .contains("Tick at least one thing the key may do");
-        clock.advance(Duration.ofSeconds(30));
+        assertThat(owner.post("/dashboard/developers/keys", "name", "shop back end", "code", member.freshCode())
+                .body()).contains("Tick at least one thing the key may do");
         HttpResponse<String> created = owner.post("/dashboard/developers/keys", "name", "shop back end",
-                "scope.payments.read", "on", "code", code(secret));
+                "scope.payments.read", "on", "code", member.freshCode());
         assertThat(created.statusCode()).isEqualTo(201);
         String key = match(created.body(), "id=\"new-key\" type=\"text\" readonly value=\"(mk_test_[^\"]+)\"");
         assertThat(token(key).statusCode()).isEqualTo(200);
@@ -49,8 +47,8 @@ class DashboardKeysIT extends PostgresIT {
                 String.class, merchant)).contains("api_key_created", "api_key_revoked");
 
         // Another merchant's Owner cannot revoke this merchant's keys by changing the id in the URL.
-        FormBrowser stranger = new FormBrowser(port);
-        ownerWithTwoFactors(stranger, onboardMerchant(), "owner-k2@duka.co.tz");
+        FormBrowser stranger = DashboardMember.invite(admin, port, clock, onboardMerchant(), "owner-k2@duka.co.tz",
+                "OWNER").browser();
         stranger.get("/dashboard/developers");
         assertThat(stranger.post("/dashboard/developers/keys/" + keyId + "/revoke").statusCode()).isEqualTo(404);
 
@@ -63,15 +61,6 @@ class DashboardKeysIT extends PostgresIT {
         assertThat(viewer.get("/dashboard").body()).doesNotContain("/dashboard/developers");
     }
 
-    private String ownerWithTwoFactors(FormBrowser browser, String merchant, String email) throws Exception {
-        String link = admin.post("/admin/v1/merchants/" + merchant + "/users",
-                "{\"email\": \"" + email + "\", \"role\": \"OWNER\"}").json().get("invitation_url").asText();
-        browser.acceptAndSignIn(link, email, "jua kali mvua nyingi");
-        String secret = AuthenticatorApp.keyOn(browser.get("/dashboard/two-factor/setup").body());
-        browser.post("/dashboard/two-factor/setup", "code", code(secret));
-        return secret;
-    }
-
     private HttpResponse<String> token(String key) throws Exception {
         return java.net.http.HttpClient.newHttpClient().send(java.net.http.HttpRequest.newBuilder(
                 URI.create("http://localhost:" + port + "/api/v1/oauth/token"))
@@ -80,10 +69,6 @@ class DashboardKeysIT extends PostgresIT {
                 HttpResponse.BodyHandlers.ofString());
     }
 
-
-    private String code(String secret) {
-        return AuthenticatorApp.code(secret, clock.instant());
-    }
 
     private static String match(String text, String regex) {
         Matcher matcher = Pattern.compile(regex).matcher(text);
