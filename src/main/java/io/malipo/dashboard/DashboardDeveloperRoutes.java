@@ -7,26 +7,20 @@ import io.malipo.merchant.MerchantEndpoints;
 import io.malipo.merchant.MerchantRoutes;
 import io.malipo.merchant.MerchantView;
 import io.malipo.merchant.NewApiKey;
-import io.malipo.merchant.Role;
 import io.malipo.merchant.Scope;
 import io.malipo.merchant.TeamMember;
 import io.malipo.merchant.TeamMembers;
 import java.util.Arrays;
-import java.util.EnumSet;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
-import java.util.Set;
 import org.apache.camel.Exchange;
 import org.springframework.stereotype.Component;
 
 /** The developers' pages: the merchant's token-API keys, created with a fresh code and shown once, and revoked. */
 @Component
 public class DashboardDeveloperRoutes extends DashboardRouteBuilder {
-
-    /** Who may hand out and revoke the merchant's keys. */
-    static final Set<Role> KEY_KEEPERS = EnumSet.of(Role.OWNER, Role.DEVELOPER);
 
     private final TeamMembers team;
 
@@ -47,7 +41,7 @@ public class DashboardDeveloperRoutes extends DashboardRouteBuilder {
 
     /** The merchant's token-API keys in the member's mode (never their secrets, except the one just created). */
     private void developers(Exchange exchange, int status, Map<String, Object> extra) {
-        DashboardUser user = pages.user(exchange, KEY_KEEPERS);
+        DashboardUser user = pages.user(exchange, Permission.MANAGE_KEYS);
         Map<String, Object> page = new HashMap<>(extra);
         page.put("user", user);
         page.put("keys", keys(user));
@@ -65,7 +59,7 @@ public class DashboardDeveloperRoutes extends DashboardRouteBuilder {
 
     /** A new key of the member's mode, after a fresh code from the member's app; its secret is shown once. */
     private void createKey(Exchange exchange) {
-        DashboardUser user = pages.user(exchange, KEY_KEEPERS);
+        DashboardUser user = pages.user(exchange, Permission.MANAGE_KEYS);
         Map<String, String> form = DashboardPages.form(exchange);
         String name = form.getOrDefault("name", "").strip();
         List<String> scopes = Arrays.stream(Scope.values()).map(Scope::value)
@@ -90,7 +84,7 @@ public class DashboardDeveloperRoutes extends DashboardRouteBuilder {
 
     /** Revokes one of the merchant's keys at once (another merchant's key id is a 404). */
     private void revokeKey(Exchange exchange) {
-        DashboardUser user = pages.user(exchange, KEY_KEEPERS);
+        DashboardUser user = pages.user(exchange, Permission.MANAGE_KEYS);
         String id = exchange.getIn().getHeader("id", String.class);
         Optional<ApiKeyView> key = keys(user).stream().filter(k -> k.id().toString().equals(id)).findFirst();
         if (key.isEmpty()) {

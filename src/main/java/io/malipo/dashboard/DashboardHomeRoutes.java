@@ -26,7 +26,7 @@ public class DashboardHomeRoutes extends DashboardRouteBuilder {
     }
 
     private void home(Exchange exchange, int status, Map<String, Object> extra) {
-        DashboardUser user = pages.user(exchange);
+        DashboardUser user = pages.user(exchange, Permission.SEE_PAYMENTS);
         Locale locale = DashboardPages.language(exchange);
         Balances balances = pages.call(LedgerEndpoints.BALANCES,
                 Map.of("merchantId", user.merchantId(), "livemode", user.livemode()), Balances.class);

@@ -8,7 +8,6 @@ import io.malipo.common.ClientAddress;
 import io.malipo.common.FormFields;
 import io.malipo.common.HttpExchanges;
 import io.malipo.common.PageAnswers;
-import io.malipo.merchant.Role;
 import io.malipo.merchant.TeamMember;
 import io.malipo.merchant.TeamMembers;
 import io.malipo.pages.PageLanguage;
@@ -29,7 +28,6 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
-import java.util.Set;
 import java.util.UUID;
 import java.util.function.Consumer;
 import java.util.regex.Matcher;
@@ -118,9 +116,9 @@ public class DashboardPages {
     }
 
     /** The signed-in member, when their role may do this; otherwise a 403 page says who may. */
-    DashboardUser user(Exchange exchange, Set<Role> allowed) {
+    DashboardUser user(Exchange exchange, Permission needed) {
         DashboardUser user = user(exchange);
-        if (!allowed.contains(user.role())) {
+        if (!needed.allows(user.role())) {
             throw new Forbidden(user);
         }
         return user;

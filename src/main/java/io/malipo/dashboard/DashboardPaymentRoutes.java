@@ -34,7 +34,7 @@ public class DashboardPaymentRoutes extends DashboardRouteBuilder {
     /** One page of the merchant's payments, from both APIs, newest first, narrowed by the filters. */
     @SuppressWarnings("unchecked")
     private void payments(Exchange exchange) {
-        DashboardUser user = pages.user(exchange);
+        DashboardUser user = pages.user(exchange, Permission.SEE_PAYMENTS);
         Locale locale = DashboardPages.language(exchange);
         PaymentFilters filters = PaymentFilters.of(name -> exchange.getIn().getHeader(name, String.class));
         Map<String, String> problems = filters.problems();

@@ -8,12 +8,10 @@ import io.malipo.common.MalipoProperties;
 import io.malipo.merchant.Role;
 import io.malipo.merchant.TeamMember;
 import io.malipo.merchant.TeamMembers;
-import java.util.EnumSet;
 import java.util.HashMap;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
-import java.util.Set;
 import java.util.UUID;
 import org.apache.camel.Exchange;
 import org.springframework.stereotype.Component;
@@ -21,8 +19,6 @@ import org.springframework.stereotype.Component;
 /** The Owners' pages: the team (invite, change a role, remove, never the last Owner) and the audit log. */
 @Component
 public class DashboardTeamRoutes extends DashboardRouteBuilder {
-
-    static final Set<Role> OWNERS = EnumSet.of(Role.OWNER);
 
     private final TeamMembers team;
     private final String publicUrl;
@@ -48,14 +44,14 @@ public class DashboardTeamRoutes extends DashboardRouteBuilder {
     }
 
     private void audit(Exchange exchange) {
-        DashboardUser user = pages.user(exchange, OWNERS);
+        DashboardUser user = pages.user(exchange, Permission.MANAGE_TEAM);
         Locale locale = DashboardPages.language(exchange);
         pages.render(exchange, 200, "dashboard/audit", Map.of("user", user, "entries", team.auditLog(user.merchantId())
                 .stream().map(a -> Map.of("entry", a, "at", pages.exactTime(locale, a.createdAt()))).toList()));
     }
 
     private void team(Exchange exchange, int status, Map<String, Object> extra) {
-        DashboardUser user = pages.user(exchange, OWNERS);
+        DashboardUser user = pages.user(exchange, Permission.MANAGE_TEAM);
         Map<String, Object> page = new HashMap<>(extra);
         page.put("user", user);
         page.put("members", team.team(user.merchantId()));
@@ -65,7 +61,7 @@ public class DashboardTeamRoutes extends DashboardRouteBuilder {
 
     /** An Owner invites a teammate; the single-use link is shown once, to be passed on. */
     private void invite(Exchange exchange) {
-        DashboardUser user = pages.user(exchange, OWNERS);
+        DashboardUser user = pages.user(exchange, Permission.MANAGE_TEAM);
         Map<String, String> form = DashboardPages.form(exchange);
         String email = form.getOrDefault("email", "").strip();
         Role role = Role.of(form.get("role"));
@@ -90,7 +86,7 @@ public class DashboardTeamRoutes extends DashboardRouteBuilder {
     }
 
     private void changeRole(Exchange exchange) {
-        DashboardUser user = pages.user(exchange, OWNERS);
+        DashboardUser user = pages.user(exchange, Permission.MANAGE_TEAM);
         Role role = Role.of(DashboardPages.form(exchange).get("role"));
         Optional<UUID> member = memberId(exchange, user);
         if (member.isEmpty()) {
@@ -110,7 +106,7 @@ public class DashboardTeamRoutes extends DashboardRouteBuilder {
     }
 
     private void removeMember(Exchange exchange) {
-        DashboardUser user = pages.user(exchange, OWNERS);
+        DashboardUser user = pages.user(exchange, Permission.MANAGE_TEAM);
         Optional<UUID> member = memberId(exchange, user);
         if (member.isEmpty()) {
             team(exchange, 404, Map.of("error", "team.error.unknown"));

@@ -32,6 +32,11 @@ public record DashboardUser(UUID id, UUID merchantId, String email, Role role, S
                 live && merchantVerified);
     }
 
+    /** Whether the member's role may do this (a Permission's name, for the templates). */
+    public boolean can(String permission) {
+        return Permission.valueOf(permission).allows(role);
+    }
+
     /** The mode's name in message keys and paths: "live" or "test". */
     public String mode() {
         return livemode ? "live" : "test";
