@@ -2,20 +2,33 @@ package io.malipo.dashboard;
 
 import static io.malipo.common.PageAnswers.seeOther;
 
+import io.malipo.channels.ChannelProperties;
+import io.malipo.channels.ProviderDirectory;
 import io.malipo.ledger.Balances;
 import io.malipo.ledger.LedgerEndpoints;
+import io.malipo.payments.PaymentFigures;
+import io.malipo.payments.PaymentsEndpoints;
 import java.util.HashMap;
 import java.util.Locale;
 import java.util.Map;
 import org.apache.camel.Exchange;
 import org.springframework.stereotype.Component;
 
-/** The home page (balances of the mode the member looks at) and the switch between test and live mode. */
+/**
+ * The home page (balances, and how collections went today and over the last 30 days, with a chart)
+ * in the mode the member looks at, and the switch between test and live mode.
+ */
 @Component
 public class DashboardHomeRoutes extends DashboardRouteBuilder {
 
-    public DashboardHomeRoutes(DashboardPages pages) {
+    /** The span of the home page's figures and chart, today included. */
+    static final int DAYS = 30;
+
+    private final ProviderDirectory providers;
+
+    public DashboardHomeRoutes(DashboardPages pages, ProviderDirectory providers) {
         super(pages);
+        this.providers = providers;
     }
 
     @Override
@@ -36,6 +49,11 @@ public class DashboardHomeRoutes extends DashboardRouteBuilder {
                 .map(b -> Map.of("currency", b.currency(), "available", DashboardPages.money(locale, null,
                         b.available()), "pending", DashboardPages.money(locale, null, b.pending())))
                 .toList());
+        PaymentFigures figures = pages.call(PaymentsEndpoints.FIGURES, PaymentFigures.Query.lastDays(
+                user.merchantId(), user.livemode(), DAYS, pages.now(), pages.zone()), PaymentFigures.class);
+        page.put("figures", HomeFigures.of(figures, pages.now().atZone(pages.zone()).toLocalDate(), DAYS, locale,
+                code -> providers.find(code).map(ChannelProperties.Provider::name).orElse(code)));
+        page.put("days", DAYS);
         pages.render(exchange, status, "dashboard/home", page);
     }
 

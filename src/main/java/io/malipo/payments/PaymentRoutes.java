@@ -40,6 +40,8 @@ import org.springframework.stereotype.Component;
 public class PaymentRoutes extends RouteBuilder {
 
     private static final String SQL = "sql:classpath:sql/payments/";
+    private static final String FIGURE_QUERY = "malipoFigureQuery";
+    private static final String BY_CHANNEL = "malipoFiguresByChannel";
     private static final String PLANNED = "malipoPlanned";
 
     private final Payments payments;
@@ -132,6 +134,15 @@ public class PaymentRoutes extends RouteBuilder {
 
         from(PaymentsEndpoints.VIEWS_SEARCH).routeId("payment-views-search").errorHandler(noErrorHandler())
                 .to(SQL + "select-payment-views-search.sql?outputClass=io.malipo.payments.PaymentView");
+
+        from(PaymentsEndpoints.FIGURES).routeId("payment-figures").errorHandler(noErrorHandler())
+                .setProperty(FIGURE_QUERY, body())
+                .to(SQL + "select-payment-figures.sql?outputClass=io.malipo.payments.PaymentFigures$ChannelFigures")
+                .setProperty(BY_CHANNEL, body())
+                .setBody(exchangeProperty(FIGURE_QUERY))
+                .to(SQL + "select-payment-days.sql?outputClass=io.malipo.payments.PaymentFigures$Day")
+                .process(e -> e.getIn().setBody(new PaymentFigures(e.getProperty(BY_CHANNEL, List.class),
+                        e.getIn().getBody(List.class))));
 
         from(PaymentsEndpoints.VIEW).routeId("payment-view").errorHandler(noErrorHandler())
                 .to(SQL + "select-payment-view.sql?outputType=SelectOne&outputClass=io.malipo.payments.PaymentView");

@@ -35,6 +35,8 @@ public final class PaymentsEndpoints {
     public static final String VIEWS_PAGE = "direct:payment-views-page";
     /** Body in: a {@link PaymentSearch}. Body out: the PaymentViews it finds, newest first. */
     public static final String VIEWS_SEARCH = "direct:payment-views-search";
+    /** Body in: a {@link PaymentFigures.Query}. Body out: the {@link PaymentFigures} of the span it names. */
+    public static final String FIGURES = "direct:payment-figures";
     /**
      * Body in: a map with kind (COLLECTION or PAYOUT), amount, currency and optionally msisdn,
      * provider, channel. Body out: the {@link FeeQuote}, by the same function settlement charges with.

@@ -117,6 +117,8 @@ class DashboardBrowserIT extends PostgresIT {
         type("#password", "mango tree by the road");
         browser.find("main form button").click();
         browser.awaitText("Balances", 5);
+        assertThat(browser.text()).contains("Collected per day, TZS, last 30 days");
+        browser.accessible().screenshot("dashboard-desktop-home");
 
         browser.find("nav a[href='/dashboard/payments']").click();
         browser.awaitText("Paid with", 5);
