@@ -4,4 +4,4 @@ SELECT u.id, u.merchant_id, u.email, u.role, u.password_hash, u.totp_secret_seal
 FROM merchant_user u
 JOIN merchant m ON m.id = u.merchant_id
 WHERE u.removed_at IS NULL
-  AND u.email = :email
+  AND u.active_email = :email

@@ -18,6 +18,7 @@ import java.math.BigDecimal;
 import java.nio.charset.StandardCharsets;
 import java.text.NumberFormat;
 import java.time.Clock;
+import java.time.Duration;
 import java.time.Instant;
 import java.time.ZoneId;
 import java.time.format.DateTimeFormatter;
@@ -55,6 +56,8 @@ import org.thymeleaf.context.Context;
 public class DashboardPages {
 
     private static final Pattern SECTION = Pattern.compile("/dashboard(/[a-z-]+)?");
+    /** Session attribute: when the member last opened a page, for the idle timeout. */
+    private static final String LAST_SEEN = "malipo.dashboard.lastSeen";
 
     private final TeamMembers team;
     private final TemplateEngine templates;
@@ -62,9 +65,11 @@ public class DashboardPages {
     private final ZoneId zone;
     private final Clock clock;
     private final ProducerTemplate camel;
+    private final Duration idleTimeout;
 
     public DashboardPages(TeamMembers team, TemplateEngine templates, ClientAddress addresses,
-            CheckoutProperties checkout, Clock clock, CamelContext context) {
+            CheckoutProperties checkout, Clock clock, CamelContext context, DashboardProperties properties) {
+        this.idleTimeout = properties.idleTimeout();
         this.team = team;
         this.templates = templates;
         this.addresses = addresses;
@@ -96,23 +101,28 @@ public class DashboardPages {
     /**
      * The signed-in member as they are now: a role changed by an Owner or a merchant verified
      * meanwhile counts at once, and live mode ends if the merchant is no longer verified. A
-     * session that no longer counts (the member signed out everywhere, or left the team) is ended
-     * here, and the page answers with the sign-in.
+     * session that no longer counts (the member signed out everywhere, or left the team, or let
+     * it sit idle too long) is ended here, and the page answers with the sign-in.
      */
     DashboardUser user(Exchange exchange) {
         DashboardUser session = signedIn(exchange).orElseThrow(
                 () -> new IllegalStateException("a dashboard page reached without a signed-in member"));
         Optional<TeamMember> member = team.find(session.id())
                 .filter(m -> !session.signedInAt().isBefore(m.sessionsValidAfter().toInstant()));
-        if (member.isEmpty()) {
-            request(exchange).getSession().invalidate();
+        HttpSession http = request(exchange).getSession();
+        Instant now = clock.instant();
+        Instant lastSeen = (Instant) http.getAttribute(LAST_SEEN);
+        if (member.isEmpty() || lastSeen != null && now.isAfter(lastSeen.plus(idleTimeout))) {
+            http.invalidate();
             throw new SessionEnded();
         }
-        DashboardUser now = session.as(member.get());
-        if (!now.equals(session)) {
-            keep(exchange, now);
+        http.setAttribute(LAST_SEEN, now);
+        http.setMaxInactiveInterval((int) idleTimeout.plusMinutes(1).toSeconds());
+        DashboardUser current = session.as(member.get());
+        if (!current.equals(session)) {
+            keep(exchange, current);
         }
-        return now;
+        return current;
     }
 
     /** The signed-in member, when their role may do this; otherwise a 403 page says who may. */

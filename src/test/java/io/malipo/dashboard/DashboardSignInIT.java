@@ -134,6 +134,23 @@ class DashboardSignInIT extends PostgresIT {
     }
 
     @Test
+    void aSessionLeftIdleForThirtyMinutesAsksToSignInAgainButUseKeepsItOpen() throws Exception {
+        FormBrowser viewer = io.malipo.testsupport.DashboardMember.invite(admin, port, clock, onboardMerchant(),
+                "viewer-idle@duka.co.tz", "VIEWER").browser();
+        assertThat(viewer.get("/dashboard").statusCode()).isEqualTo(200);
+        clock.advance(Duration.ofMinutes(29));
+        assertThat(viewer.get("/dashboard/payments").statusCode()).isEqualTo(200);
+        clock.advance(Duration.ofMinutes(29));
+        assertThat(viewer.get("/dashboard").statusCode()).as("each page keeps the session open").isEqualTo(200);
+
+        clock.advance(Duration.ofMinutes(31));
+        var idle = viewer.get("/dashboard");
+        assertThat(idle.statusCode()).isEqualTo(303);
+        assertThat(idle.headers().firstValue("Location")).hasValue("/dashboard/sign-in");
+        assertThat(viewer.get("/dashboard").statusCode()).as("the session is over, not only this page").isEqualTo(302);
+    }
+
+    @Test
     void invitationsAreRefusedForAnUnknownMerchantATakenEmailOrAnUnknownRole() {
         String merchant = onboardMerchant();
         assertThat(admin.post("/admin/v1/merchants/" + merchant + "/users",

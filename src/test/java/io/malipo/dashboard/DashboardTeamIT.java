@@ -58,6 +58,20 @@ class DashboardTeamIT extends PostgresIT {
         assertThat(audit.body()).contains("Invited a teammate").contains("Changed a teammate&#39;s role")
                 .contains("Removed a teammate").contains("owner-t1@duka.co.tz");
 
+        // The removed member's email may be invited again: a new member, the old row kept for the log.
+        owner.get("/dashboard/team");
+        HttpResponse<String> again = owner.post("/dashboard/team", "email", "Dev-T2@duka.co.tz", "role", "FINANCE");
+        assertThat(again.statusCode()).isEqualTo(201);
+        String secondInvitation = match(again.body(), "id=\"invitation-link\" type=\"text\" readonly value=\"([^\"]+)\"");
+        FormBrowser returning = new FormBrowser(port).acceptAndSignIn(secondInvitation, "dev-t2@duka.co.tz",
+                "a new password for a new start");
+        assertThat(returning.get("/dashboard/two-factor/setup").body()).as("Finance sets up two factors first")
+                .contains("Set up your second factor");
+        assertThat(jdbc.queryForObject("SELECT COUNT(*) FROM merchant_user WHERE email = ?", Integer.class,
+                "dev-t2@duka.co.tz")).isEqualTo(2);
+        assertThat(owner.post("/dashboard/team", "email", "dev-t2@duka.co.tz", "role", "VIEWER").statusCode())
+                .as("but never two members with one email").isEqualTo(409);
+
         // Another merchant's Owner cannot touch this team by changing the id in the URL.
         String other = admin.post("/admin/v1/merchants/" + onboardMerchant() + "/users",
                 "{\"email\": \"owner-t3@duka.co.tz\", \"role\": \"OWNER\"}").json().get("invitation_url").asText();
