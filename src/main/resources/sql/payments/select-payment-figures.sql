@@ -1,20 +1,17 @@
--- How a merchant's collections went in one mode since a day, and today, by channel, provider and
--- currency, as PaymentFigures.ChannelFigures (the dashboard's home). Finished means the payer
--- answered: SUCCEEDED, FAILED, or REVERSED (which had succeeded); volume is what succeeded.
-SELECT channel, provider, currency,
-       SUM(CASE WHEN created_at >= :#todayFrom THEN 1 ELSE 0 END) AS today_made,
-       SUM(CASE WHEN created_at >= :#todayFrom AND status <> 'PENDING' THEN 1 ELSE 0 END) AS today_finished,
-       SUM(CASE WHEN created_at >= :#todayFrom AND status IN ('SUCCEEDED', 'REVERSED') THEN 1 ELSE 0 END)
-           AS today_succeeded,
-       SUM(CASE WHEN created_at >= :#todayFrom AND status IN ('SUCCEEDED', 'REVERSED') THEN amount ELSE 0 END)
-           AS today_volume,
+-- How a merchant's collections in one mode went since a day, per day (in the query's fixed UTC
+-- offset), channel, provider and currency, as PaymentFigures.Row (the dashboard's home). Finished
+-- means the payer answered: SUCCEEDED, FAILED, or REVERSED (which had succeeded); volume is what
+-- succeeded. One pass over the days' payments through the index payment_created.
+SELECT day, channel, provider, currency,
        COUNT(*) AS made,
        SUM(CASE WHEN status <> 'PENDING' THEN 1 ELSE 0 END) AS finished,
        SUM(CASE WHEN status IN ('SUCCEEDED', 'REVERSED') THEN 1 ELSE 0 END) AS succeeded,
        SUM(CASE WHEN status IN ('SUCCEEDED', 'REVERSED') THEN amount ELSE 0 END) AS volume
-FROM payment
-WHERE merchant_id = :#merchantId
-  AND livemode = :#livemode
-  AND created_at >= :#since
-GROUP BY channel, provider, currency
-ORDER BY currency, volume DESC, channel, provider
+FROM (SELECT CAST(FLOOR((EXTRACT(EPOCH FROM created_at) + :#offsetSeconds) / 86400) AS BIGINT) AS day,
+             channel, provider, currency, status, amount
+      FROM payment
+      WHERE merchant_id = :#merchantId
+        AND livemode = :#livemode
+        AND created_at >= :#since) AS made_on
+GROUP BY day, channel, provider, currency
+ORDER BY day, currency, channel, provider

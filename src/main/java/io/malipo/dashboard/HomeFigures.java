@@ -1,13 +1,13 @@
 package io.malipo.dashboard;
 
 import io.malipo.payments.PaymentFigures;
-import io.malipo.payments.PaymentFigures.ChannelFigures;
-import io.malipo.payments.PaymentFigures.Day;
+import io.malipo.payments.PaymentFigures.Row;
 import java.math.BigDecimal;
 import java.text.NumberFormat;
 import java.time.LocalDate;
 import java.time.format.DateTimeFormatter;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.Comparator;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -25,7 +25,7 @@ import java.util.stream.Collectors;
  * @param rows one per channel, provider and currency
  * @param charts one per currency, the busiest first, at most {@link #MAX_CHARTS}
  */
-public record HomeFigures(List<Total> totals, List<Row> rows, List<Chart> charts) {
+public record HomeFigures(List<Total> totals, List<Method> rows, List<Chart> charts) {
 
     static final int MAX_CHARTS = 3;
     /** The chart's drawing area, in the SVG's own units: the page scales it to its width. */
@@ -38,7 +38,7 @@ public record HomeFigures(List<Total> totals, List<Row> rows, List<Chart> charts
     }
 
     /** One channel and provider: {@code method} is the provider's name, or the channel's words' key. */
-    public record Row(String method, boolean methodIsKey, String currency, String todayVolume, String todayRate,
+    public record Method(String method, boolean methodIsKey, String currency, String todayVolume, String todayRate,
             String volume, long made, String rate) {
     }
 
@@ -61,72 +61,83 @@ public record HomeFigures(List<Total> totals, List<Row> rows, List<Chart> charts
         NumberFormat percent = NumberFormat.getPercentInstance(locale);
         percent.setMaximumFractionDigits(1);
         DateTimeFormatter dayFormat = DateTimeFormatter.ofPattern("d MMM", locale);
+        long todayNumber = today.toEpochDay();
 
-        Map<String, List<ChannelFigures>> byCurrency = figures.byChannel().stream()
-                .collect(Collectors.groupingBy(ChannelFigures::currency, LinkedHashMap::new, Collectors.toList()));
-        List<Total> totals = new ArrayList<>();
-        byCurrency.forEach((currency, channels) -> totals.add(new Total(currency,
-                DashboardPages.money(locale, currency, sum(channels, ChannelFigures::todayVolume)),
-                channels.stream().mapToLong(ChannelFigures::todaySucceeded).sum(),
-                rate(percent, channels.stream().mapToLong(ChannelFigures::todaySucceeded).sum(),
-                        channels.stream().mapToLong(ChannelFigures::todayFinished).sum()),
-                DashboardPages.money(locale, currency, sum(channels, ChannelFigures::volume)),
-                channels.stream().mapToLong(ChannelFigures::succeeded).sum(),
-                rate(percent, channels.stream().mapToLong(ChannelFigures::succeeded).sum(),
-                        channels.stream().mapToLong(ChannelFigures::finished).sum()))));
-        Comparator<String> busiest = Comparator.comparing((String currency) -> sum(byCurrency.get(currency),
-                ChannelFigures::volume)).reversed();
+        Map<String, List<Row>> byCurrency = figures.rows().stream()
+                .collect(Collectors.groupingBy(Row::currency, LinkedHashMap::new, Collectors.toList()));
+        Comparator<String> busiest = Comparator.comparing((String currency) -> Sum.of(byCurrency.get(currency))
+                .volume()).reversed();
         List<String> currencies = byCurrency.keySet().stream().sorted(busiest).toList();
-        totals.sort(Comparator.comparing(Total::currency, busiest));
 
-        List<Row> rows = figures.byChannel().stream().map(c -> new Row(
-                c.provider() == null ? "channel." + c.channel() : providerName.apply(c.provider()),
-                c.provider() == null, c.currency(),
-                DashboardPages.money(locale, c.currency(), c.todayVolume()), rate(percent, c.todaySucceeded(),
-                        c.todayFinished()),
-                DashboardPages.money(locale, c.currency(), c.volume()), c.made(), rate(percent, c.succeeded(),
-                        c.finished())))
-                .toList();
+        List<Total> totals = currencies.stream().map(currency -> {
+            Sum all = Sum.of(byCurrency.get(currency));
+            Sum todays = Sum.of(byCurrency.get(currency).stream().filter(r -> r.day() == todayNumber).toList());
+            return new Total(currency, DashboardPages.money(locale, currency, todays.volume()), todays.succeeded(),
+                    rate(percent, todays), DashboardPages.money(locale, currency, all.volume()), all.succeeded(),
+                    rate(percent, all));
+        }).toList();
+
+        Map<List<String>, List<Row>> byMethod = figures.rows().stream().collect(Collectors.groupingBy(
+                r -> Arrays.asList(r.currency(), r.channel(), r.provider()), LinkedHashMap::new,
+                Collectors.toList()));
+        List<Method> rows = byMethod.values().stream()
+                .sorted(Comparator.comparing((List<Row> method) -> method.get(0).currency(), busiest)
+                        .thenComparing(method -> Sum.of(method).volume(), Comparator.reverseOrder()))
+                .map(method -> {
+                    Row first = method.get(0);
+                    Sum all = Sum.of(method);
+                    Sum todays = Sum.of(method.stream().filter(r -> r.day() == todayNumber).toList());
+                    return new Method(first.provider() == null ? "channel." + first.channel()
+                            : providerName.apply(first.provider()), first.provider() == null, first.currency(),
+                            DashboardPages.money(locale, first.currency(), todays.volume()), rate(percent, todays),
+                            DashboardPages.money(locale, first.currency(), all.volume()), all.made(),
+                            rate(percent, all));
+                }).toList();
 
         List<Chart> charts = currencies.stream().limit(MAX_CHARTS)
-                .map(currency -> chart(currency, figures.days(), today, days, locale, dayFormat)).toList();
+                .map(currency -> chart(currency, byCurrency.get(currency), today, days, locale, dayFormat)).toList();
         return new HomeFigures(totals, rows, charts);
     }
 
-    private static Chart chart(String currency, List<Day> all, LocalDate today, int days, Locale locale,
+    /** What some rows add up to. */
+    private record Sum(long made, long finished, long succeeded, BigDecimal volume) {
+
+        static Sum of(List<Row> rows) {
+            return new Sum(rows.stream().mapToLong(Row::made).sum(), rows.stream().mapToLong(Row::finished).sum(),
+                    rows.stream().mapToLong(Row::succeeded).sum(),
+                    rows.stream().map(Row::volume).reduce(BigDecimal.ZERO, BigDecimal::add));
+        }
+    }
+
+    private static Chart chart(String currency, List<Row> rows, LocalDate today, int days, Locale locale,
             DateTimeFormatter dayFormat) {
-        Map<Long, Day> byDay = all.stream().filter(d -> d.currency().equals(currency))
-                .collect(Collectors.toMap(Day::day, d -> d));
+        Map<Long, Sum> byDay = rows.stream().collect(Collectors.groupingBy(Row::day, Collectors.collectingAndThen(
+                Collectors.toList(), Sum::of)));
         LocalDate first = today.minusDays(days - 1L);
-        BigDecimal peak = byDay.values().stream().map(Day::volume).max(Comparator.naturalOrder())
+        BigDecimal peak = byDay.values().stream().map(Sum::volume).max(Comparator.naturalOrder())
                 .orElse(BigDecimal.ZERO);
         double slot = WIDTH / days;
         List<Bar> bars = new ArrayList<>();
         LocalDate peakDay = null;
         for (int i = 0; i < days; i++) {
             LocalDate date = first.plusDays(i);
-            Day day = byDay.get(date.toEpochDay());
-            BigDecimal volume = day == null ? BigDecimal.ZERO : day.volume();
-            double height = peak.signum() == 0 ? 0 : volume.doubleValue() / peak.doubleValue() * HEIGHT;
-            if (peakDay == null && peak.signum() > 0 && volume.compareTo(peak) == 0) {
+            Sum day = byDay.getOrDefault(date.toEpochDay(), new Sum(0, 0, 0, BigDecimal.ZERO));
+            double height = peak.signum() == 0 ? 0 : day.volume().doubleValue() / peak.doubleValue() * HEIGHT;
+            if (peakDay == null && peak.signum() > 0 && day.volume().compareTo(peak) == 0) {
                 peakDay = date;
             }
             bars.add(new Bar(round(i * slot + slot * 0.15), round(HEIGHT - height), round(slot * 0.7), round(height),
-                    dayFormat.format(date), DashboardPages.money(locale, currency, volume),
-                    day == null ? 0 : day.succeeded(), day == null ? 0 : day.made()));
+                    dayFormat.format(date), DashboardPages.money(locale, currency, day.volume()), day.succeeded(),
+                    day.made()));
         }
-        BigDecimal total = byDay.values().stream().map(Day::volume).reduce(BigDecimal.ZERO, BigDecimal::add);
+        BigDecimal total = byDay.values().stream().map(Sum::volume).reduce(BigDecimal.ZERO, BigDecimal::add);
         return new Chart(currency, bars, DashboardPages.money(locale, currency, peak),
                 peakDay == null ? null : dayFormat.format(peakDay), DashboardPages.money(locale, currency, total),
                 dayFormat.format(first), dayFormat.format(today));
     }
 
-    private static BigDecimal sum(List<ChannelFigures> channels, Function<ChannelFigures, BigDecimal> amount) {
-        return channels.stream().map(amount).reduce(BigDecimal.ZERO, BigDecimal::add);
-    }
-
-    private static String rate(NumberFormat percent, long succeeded, long finished) {
-        return finished == 0 ? "–" : percent.format((double) succeeded / finished);
+    private static String rate(NumberFormat percent, Sum sum) {
+        return sum.finished() == 0 ? "–" : percent.format((double) sum.succeeded() / sum.finished());
     }
 
     private static double round(double value) {

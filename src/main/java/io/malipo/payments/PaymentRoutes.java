@@ -40,8 +40,6 @@ import org.springframework.stereotype.Component;
 public class PaymentRoutes extends RouteBuilder {
 
     private static final String SQL = "sql:classpath:sql/payments/";
-    private static final String FIGURE_QUERY = "malipoFigureQuery";
-    private static final String BY_CHANNEL = "malipoFiguresByChannel";
     private static final String PLANNED = "malipoPlanned";
 
     private final Payments payments;
@@ -133,16 +131,18 @@ public class PaymentRoutes extends RouteBuilder {
                 .to(SQL + "select-payment-views-page.sql?outputClass=io.malipo.payments.PaymentView");
 
         from(PaymentsEndpoints.VIEWS_SEARCH).routeId("payment-views-search").errorHandler(noErrorHandler())
-                .to(SQL + "select-payment-views-search.sql?outputClass=io.malipo.payments.PaymentView");
+                .choice()
+                    .when(e -> e.getIn().getBody(PaymentSearch.class).byText())
+                        .to(SQL + "select-payment-views-by-text.sql?outputClass=io.malipo.payments.PaymentView")
+                    .when(e -> e.getIn().getBody(PaymentSearch.class).status() != null)
+                        .to(SQL + "select-payment-views-by-status.sql?outputClass=io.malipo.payments.PaymentView")
+                    .otherwise()
+                        .to(SQL + "select-payment-views-search.sql?outputClass=io.malipo.payments.PaymentView")
+                .end();
 
         from(PaymentsEndpoints.FIGURES).routeId("payment-figures").errorHandler(noErrorHandler())
-                .setProperty(FIGURE_QUERY, body())
-                .to(SQL + "select-payment-figures.sql?outputClass=io.malipo.payments.PaymentFigures$ChannelFigures")
-                .setProperty(BY_CHANNEL, body())
-                .setBody(exchangeProperty(FIGURE_QUERY))
-                .to(SQL + "select-payment-days.sql?outputClass=io.malipo.payments.PaymentFigures$Day")
-                .process(e -> e.getIn().setBody(new PaymentFigures(e.getProperty(BY_CHANNEL, List.class),
-                        e.getIn().getBody(List.class))));
+                .to(SQL + "select-payment-figures.sql?outputClass=io.malipo.payments.PaymentFigures$Row")
+                .process(e -> e.getIn().setBody(new PaymentFigures(e.getIn().getBody(List.class))));
 
         from(PaymentsEndpoints.VIEW).routeId("payment-view").errorHandler(noErrorHandler())
                 .to(SQL + "select-payment-view.sql?outputType=SelectOne&outputClass=io.malipo.payments.PaymentView");

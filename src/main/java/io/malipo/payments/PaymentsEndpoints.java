@@ -33,7 +33,10 @@ public final class PaymentsEndpoints {
     public static final String VIEW = "direct:payment-view";
     /** Body in: a page query (merchantId, livemode, beforeSeq, limit). Body out: PaymentViews, newest first. */
     public static final String VIEWS_PAGE = "direct:payment-views-page";
-    /** Body in: a {@link PaymentSearch}. Body out: the PaymentViews it finds, newest first. */
+    /**
+     * Body in: a {@link PaymentSearch}. Body out: the PaymentViews it finds, newest first by
+     * (createdAt, seq); the last one's seq is where the next page starts.
+     */
     public static final String VIEWS_SEARCH = "direct:payment-views-search";
     /** Body in: a {@link PaymentFigures.Query}. Body out: the {@link PaymentFigures} of the span it names. */
     public static final String FIGURES = "direct:payment-figures";
