@@ -133,6 +133,9 @@ public class PaymentRoutes extends RouteBuilder {
         from(PaymentsEndpoints.VIEWS_SEARCH).routeId("payment-views-search").errorHandler(noErrorHandler())
                 .to(SQL + "select-payment-views-search.sql?outputClass=io.malipo.payments.PaymentView");
 
+        from(PaymentsEndpoints.ORDER_VIEWS).routeId("payment-views-of-order").errorHandler(noErrorHandler())
+                .to(SQL + "select-payment-views-of-order.sql?outputClass=io.malipo.payments.PaymentView");
+
         from(PaymentsEndpoints.VIEW).routeId("payment-view").errorHandler(noErrorHandler())
                 .to(SQL + "select-payment-view.sql?outputType=SelectOne&outputClass=io.malipo.payments.PaymentView");
 
