@@ -61,6 +61,13 @@ class DashboardPayoutsIT extends PostgresIT {
                 "msisdn", hidden(preview.body(), "msisdn"), "provider", "", "description", "Supplier",
                 "reference", reference, "fee", fee, "action", "confirm"};
 
+        // A second payout previewed while the balance still covers it, confirmed once the first has taken it.
+        HttpResponse<String> stale = owner.post("/dashboard/payouts/preview", "amount", "600", "currency", "TZS",
+                "msisdn", "255754000000", "provider", "", "description", "");
+        String[] staleConfirm = {"amount", "600.00", "currency", "TZS", "msisdn", "255754000000", "provider", "",
+                "description", "", "reference", hidden(stale.body(), "reference"), "fee", hidden(stale.body(), "fee"),
+                "action", "confirm"};
+
         HttpResponse<String> badCode = owner.post("/dashboard/payouts", with(confirm, "code", "000000"));
         assertThat(badCode.statusCode()).isEqualTo(400);
         assertThat(badCode.body()).contains("That code is not right").contains(reference);
@@ -75,6 +82,13 @@ class DashboardPayoutsIT extends PostgresIT {
         assertThat(available(merchant)).isEqualByComparingTo(funded.subtract(new BigDecimal("1100")));
         assertThat(jdbc.queryForObject("SELECT merchant_reference FROM payout WHERE merchant_id = CAST(? AS UUID)",
                 String.class, merchant)).isEqualTo(reference);
+
+        HttpResponse<String> refused = owner.post("/dashboard/payouts", with(staleConfirm, "code", member.freshCode()));
+        assertThat(refused.statusCode()).isEqualTo(400);
+        assertThat(refused.body()).contains("Your available balance no longer covers the amount and the fee")
+                .contains("Check the payout");
+        assertThat(payouts(merchant)).isEqualTo(1);
+        assertThat(available(merchant)).isEqualByComparingTo(funded.subtract(new BigDecimal("1100")));
 
         HttpResponse<String> sameAgain = owner.post("/dashboard/payouts", with(confirm, "code", code));
         HttpResponse<String> freshAgain = owner.post("/dashboard/payouts", with(confirm, "code", member.freshCode()));
