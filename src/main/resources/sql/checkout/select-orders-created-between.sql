@@ -1,5 +1,5 @@
 -- The orders of a period, oldest first, as ListedOrder records.
-SELECT order_id, created_at, amount, currency, payment_status
+SELECT id, seq, order_id, created_at, amount, currency, payment_status, buyer_name, buyer_phone, attempts
 FROM checkout_order
 WHERE merchant_id = :#merchantId
   AND livemode = :#livemode

@@ -1,6 +1,5 @@
 package io.malipo.checkout;
 
-import io.malipo.common.ApiException;
 import io.malipo.common.SqlRecords;
 import io.malipo.merchant.CheckoutCredential;
 import io.malipo.merchant.MerchantEndpoints;
@@ -11,7 +10,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import org.apache.camel.Exchange;
-import org.apache.camel.component.sql.SqlConstants;
 import org.apache.camel.model.rest.RestDefinition;
 import org.apache.camel.model.rest.RestParamType;
 import org.springframework.stereotype.Component;
@@ -23,8 +21,6 @@ import org.springframework.stereotype.Component;
  */
 @Component
 public class CheckoutApiRoutes extends CheckoutRouteBuilder {
-
-    private static final String ORDER_KEYS = "malipoOrderKeys";
 
     private final CheckoutAuth auth;
     private final ReplayGuard replays;
@@ -106,7 +102,7 @@ public class CheckoutApiRoutes extends CheckoutRouteBuilder {
                 .to(SQL + "update-order-expired.sql")
                 .to(SQL + "select-order.sql?outputType=SelectOne&outputClass=io.malipo.checkout.StoredOrder")
                 .process(e -> envelope.success(e, "Order fetched successfully",
-                        List.of(orders.statusItem(foundOrder(e)))));
+                        List.of(orders.statusItem(CheckoutOrderRoutes.found(e)))));
 
         // Some clients POST what the interface GETs; it is the same operation.
         from("direct:checkout-order-status-post").routeId("checkout-order-status-post")
@@ -117,16 +113,9 @@ public class CheckoutApiRoutes extends CheckoutRouteBuilder {
 
         operation("direct:checkout-cancel-order", CheckoutOperation.CANCEL_ORDER)
                 .process(this::orderKeys)
-                .to(SQL + "update-order-expired.sql")
-                .to(SQL + "update-order-cancelled.sql")
-                .choice()
-                    .when(header(SqlConstants.SQL_UPDATE_COUNT).isEqualTo(1))
-                        .process(e -> envelope.success(e, "Order cancelled successfully", List.of()))
-                    .otherwise()
-                        .setBody(exchangeProperty(ORDER_KEYS))
-                        .to(SQL + "select-order.sql?outputType=SelectOne&outputClass=io.malipo.checkout.StoredOrder")
-                        .process(this::explainRefusedCancel)
-                .end();
+                .to(CheckoutOrderRoutes.CANCEL_BY_ORDER_ID)
+                .process(e -> envelope.success(e, e.getIn().getBody(Boolean.class) ? "Order cancelled successfully"
+                        : "Order was already cancelled", List.of()));
 
         operation("direct:checkout-list-orders", CheckoutOperation.LIST_ORDERS)
                 .process(this::listRange)
@@ -140,35 +129,8 @@ public class CheckoutApiRoutes extends CheckoutRouteBuilder {
         Optional<String> orderId = fields.requiredText("order_id", 64);
         fields.throwIfInvalid();
         OrderKeys keys = OrderKeys.of(credential(exchange), orderId.orElseThrow(), orders.now());
-        exchange.setProperty(ORDER_KEYS, keys);
+        exchange.setProperty(CheckoutOrderRoutes.ORDER_KEYS, keys);
         exchange.getIn().setBody(keys);
-    }
-
-    private StoredOrder foundOrder(Exchange exchange) {
-        StoredOrder order = exchange.getIn().getBody(StoredOrder.class);
-        if (order == null) {
-            throw ApiException.notFound("There is no order with order_id "
-                    + exchange.getProperty(ORDER_KEYS, OrderKeys.class).orderId() + ".");
-        }
-        return order;
-    }
-
-    private void explainRefusedCancel(Exchange exchange) throws Exception {
-        StoredOrder order = foundOrder(exchange);
-        OrderStatus status = order.paymentStatus();
-        if (order.expired()) {
-            throw new ApiException(410, "order_expired", "The order expired at "
-                    + orders.creationDate(order.expiresAt().toInstant()) + " and cannot be cancelled.");
-        }
-        switch (status) {
-            case CANCELLED -> envelope.success(exchange, "Order was already cancelled", List.of());
-            case COMPLETED -> throw ApiException.badRequest("order_completed",
-                    "The order is paid (COMPLETED) and cannot be cancelled; reverse the payment instead.");
-            case INPROGRESS -> throw ApiException.badRequest("payment_in_progress",
-                    "A payment of this order is in progress; it cannot be cancelled until that payment ends.");
-            case PENDING, USERCANCELLED, REJECTED -> throw ApiException.badRequest("order_closed",
-                    "The order is " + status + " and cannot be cancelled.");
-        }
     }
 
     private void listRange(Exchange exchange) {

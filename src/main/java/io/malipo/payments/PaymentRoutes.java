@@ -144,6 +144,9 @@ public class PaymentRoutes extends RouteBuilder {
                 .to(SQL + "select-payment-figures.sql?outputClass=io.malipo.payments.PaymentFigures$Row")
                 .process(e -> e.getIn().setBody(new PaymentFigures(e.getIn().getBody(List.class))));
 
+        from(PaymentsEndpoints.ORDER_VIEWS).routeId("payment-views-of-order").errorHandler(noErrorHandler())
+                .to(SQL + "select-payment-views-of-order.sql?outputClass=io.malipo.payments.PaymentView");
+
         from(PaymentsEndpoints.VIEW).routeId("payment-view").errorHandler(noErrorHandler())
                 .to(SQL + "select-payment-view.sql?outputType=SelectOne&outputClass=io.malipo.payments.PaymentView");
 

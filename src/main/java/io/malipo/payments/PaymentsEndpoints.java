@@ -41,6 +41,12 @@ public final class PaymentsEndpoints {
     /** Body in: a {@link PaymentFigures.Query}. Body out: the {@link PaymentFigures} of the span it names. */
     public static final String FIGURES = "direct:payment-figures";
     /**
+     * The attempts of one checkout order. Body in: a map with orderId (the merchant's order_id),
+     * merchantId and livemode. Body out: the PaymentViews made for it, oldest first (none for
+     * another merchant's or mode's order).
+     */
+    public static final String ORDER_VIEWS = "direct:payment-views-of-order";
+    /**
      * Body in: a map with kind (COLLECTION or PAYOUT), amount, currency and optionally msisdn,
      * provider, channel. Body out: the {@link FeeQuote}, by the same function settlement charges with.
      */
@@ -60,6 +66,12 @@ public final class PaymentsEndpoints {
     public static final String PAYOUT_VIEW = "direct:payout-view";
     /** Body in: a page query (merchantId, livemode, beforeSeq, limit). Body out: PayoutViews, newest first. */
     public static final String PAYOUT_VIEWS_PAGE = "direct:payout-views-page";
+    /**
+     * Body in: a map with reference (the merchant's own), merchantId and livemode. Body out: the
+     * {@link PayoutView} made under that reference, or null: a repeated request finds the payout
+     * its first made (PAYOUT_CREATE refused it with reference_reused).
+     */
+    public static final String PAYOUT_VIEW_BY_REFERENCE = "direct:payout-view-by-reference";
     /**
      * Body in: a {@link NewReversal}. Body out: its {@link ReversalView} (refusals and 503 as for
      * payouts; 404 for a payment that is not the merchant's).

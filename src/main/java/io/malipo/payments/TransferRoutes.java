@@ -284,6 +284,10 @@ public class TransferRoutes extends RouteBuilder {
         from(PaymentsEndpoints.PAYOUT_VIEWS_PAGE).routeId("payout-views-page")
                 .to(SQL + "select-payout-views-page.sql?outputClass=io.malipo.payments.PayoutView");
 
+        from(PaymentsEndpoints.PAYOUT_VIEW_BY_REFERENCE).routeId("payout-view-by-reference")
+                .to(SQL + "select-payout-view-by-reference.sql?outputType=SelectOne"
+                        + "&outputClass=io.malipo.payments.PayoutView");
+
         from(PaymentsEndpoints.REVERSAL_VIEW).routeId("reversal-view")
                 .to(SQL + "select-reversal-view.sql?outputType=SelectOne&outputClass=io.malipo.payments.ReversalView");
     }
