@@ -49,7 +49,7 @@ public class DashboardPaymentPageRoutes extends DashboardRouteBuilder {
         this.model = model;
     }
 
-    /** What the page reads: the payment with its provider's reports and reversals, their ledger entries and deliveries. */
+    /** What the page reads: the payment, its provider's reports and reversals, their ledger entries and deliveries. */
     private record Recorded(PaymentTimeline timeline, List<LedgerEntry> entries, List<DeliveryTrail> deliveries) {
 
         Optional<PaymentReversal> reversalWithKey(String key) {

@@ -64,7 +64,7 @@ public record PaymentFilters(String status, String channel, String provider, Str
         return problems;
     }
 
-    /** The page's search, once {@link #problems} found none: one row more than a page, to know whether another follows. */
+    /** The page's search, once {@link #problems} found none: a row more than a page, to know if another follows. */
     PaymentSearch search(UUID merchantId, boolean livemode, ZoneId zone) {
         return search(merchantId, livemode, zone, startBefore(), PAGE + 1);
     }
@@ -114,7 +114,7 @@ public record PaymentFilters(String status, String channel, String provider, Str
         }
     }
 
-    /** An amount as a member types it (15000, 15,000.50), or null when it is not one: never negative, two decimals at most. */
+    /** An amount as a member types it (15000, 15,000.50), or null: never negative, two decimals at most. */
     static BigDecimal money(String text) {
         try {
             BigDecimal amount = new BigDecimal(text.strip().replace(",", ""));

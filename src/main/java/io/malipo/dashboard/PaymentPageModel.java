@@ -105,8 +105,9 @@ class PaymentPageModel {
         facts.put("description", p.description());
         facts.put("created", pages.exactTime(locale, p.createdAt()));
         facts.put("checks", timeline.progress().checks());
-        facts.put("nextCheck", PaymentStatus.PENDING.name().equals(p.status()) && timeline.progress().nextCheckAt() != null
-                ? pages.time(locale, timeline.progress().nextCheckAt()) : null);
+        boolean checkedAgain = PaymentStatus.PENDING.name().equals(p.status())
+                && timeline.progress().nextCheckAt() != null;
+        facts.put("nextCheck", checkedAgain ? pages.time(locale, timeline.progress().nextCheckAt()) : null);
         return facts;
     }
 
@@ -208,7 +209,8 @@ class PaymentPageModel {
         delivery.put("target", target(d.targetUrl()));
         delivery.put("next", "PENDING".equals(d.status()) && d.nextAttemptAt() != null
                 ? pages.exactTime(locale, d.nextAttemptAt()) : null);
-        delivery.put("resendable", Permission.RESEND_DELIVERIES.allows(user.role()) && !"DELIVERING".equals(d.status()));
+        delivery.put("resendable", Permission.RESEND_DELIVERIES.allows(user.role())
+                && !"DELIVERING".equals(d.status()));
         delivery.put("attempts", trail.attempts().stream().map(a -> attempt(locale, a)).toList());
         String text = about(locale, reversal, say(locale, "timeline.delivery." + d.kind(), target(d.targetUrl())));
         return new Moment(d.createdAt(), 7, pages.exactTime(locale, d.createdAt()), text, List.of(), null, delivery);
@@ -266,7 +268,8 @@ class PaymentPageModel {
     }
 
     private String code(Locale locale, String code, String message) {
-        return message == null ? say(locale, "timeline.code", code) : say(locale, "timeline.code.message", code, message);
+        return message == null ? say(locale, "timeline.code", code)
+                : say(locale, "timeline.code.message", code, message);
     }
 
     private Moment moment(Locale locale, Instant at, int rank, String text, List<String> details) {
