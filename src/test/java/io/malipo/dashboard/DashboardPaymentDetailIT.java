@@ -210,15 +210,18 @@ class DashboardPaymentDetailIT extends PostgresIT {
                 "say \"hi\"", "two\nlines");
         int count = PaymentsCsv.BATCH + 20;
         Instant start = Instant.parse("2026-03-01T09:00:00Z");
+        List<Object[]> payments = new ArrayList<>();
         for (int i = 0; i < count; i++) {
-            String reference = i < awkward.size() ? awkward.get(i) : "CSV-" + i;
-            jdbc.update("INSERT INTO payment (id, merchant_id, livemode, kind, channel, provider, amount, fee, currency, "
-                    + "msisdn, merchant_reference, reference, status, failure_code, created_at, updated_at) VALUES "
-                    + "(?, CAST(? AS UUID), FALSE, 'COLLECTION', 'WALLET_PULL', 'mpesa-tz', ?, ?, 'TZS', '255754000000',"
-                    + " ?, ?, ?, ?, ?, ?)", UUID.randomUUID(), merchant, new BigDecimal(1000 + i), new BigDecimal("15.00"),
-                    reference, "MLPCSV" + i, i % 10 == 9 ? "FAILED" : "SUCCEEDED", i % 10 == 9 ? "declined" : null,
-                    Timestamp.from(start.plusSeconds(60L * i)), Timestamp.from(start.plusSeconds(60L * i)));
+            boolean failed = i % 10 == 9;
+            Timestamp created = Timestamp.from(start.plusSeconds(60L * i));
+            payments.add(new Object[] {UUID.randomUUID(), merchant, new BigDecimal(1000 + i),
+                i < awkward.size() ? awkward.get(i) : "CSV-" + i, "MLPCSV" + i, failed ? "FAILED" : "SUCCEEDED",
+                failed ? "declined" : null, created, created});
         }
+        jdbc.batchUpdate("INSERT INTO payment (id, merchant_id, livemode, kind, channel, provider, amount, fee, currency, "
+                + "msisdn, merchant_reference, reference, status, failure_code, created_at, updated_at) VALUES (?, "
+                + "CAST(? AS UUID), FALSE, 'COLLECTION', 'WALLET_PULL', 'mpesa-tz', ?, 15.00, 'TZS', '255754000000', "
+                + "?, ?, ?, ?, ?, ?)", payments);
         FormBrowser member = DashboardMember.invite(admin, port, clock, merchant, "viewer-csv@duka.co.tz", "VIEWER")
                 .browser();
 
