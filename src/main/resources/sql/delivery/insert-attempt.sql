@@ -1,2 +1,3 @@
-INSERT INTO delivery_attempt (id, delivery_id, attempt, attempted_at, duration_ms, status_code, error, instance)
-VALUES (:#attemptId, :#id, :#attempt, :#attemptedAt, :#durationMs, :#statusCode, :#error, :#instance)
+INSERT INTO delivery_attempt (id, delivery_id, attempt, attempted_at, duration_ms, status_code, error, answer,
+                              instance)
+VALUES (:#attemptId, :#id, :#attempt, :#attemptedAt, :#durationMs, :#statusCode, :#error, :#answer, :#instance)

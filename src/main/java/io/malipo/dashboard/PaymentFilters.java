@@ -64,15 +64,25 @@ public record PaymentFilters(String status, String channel, String provider, Str
         return problems;
     }
 
-    /** The search, once {@link #problems} found none. */
+    /** The page's search, once {@link #problems} found none: a row more than a page, to know if another follows. */
     PaymentSearch search(UUID merchantId, boolean livemode, ZoneId zone) {
+        return search(merchantId, livemode, zone, startBefore(), PAGE + 1);
+    }
+
+    /** The same search, for up to {@code limit} rows below {@code beforeSeq} (an export reads it batch by batch). */
+    PaymentSearch search(UUID merchantId, boolean livemode, ZoneId zone, long beforeSeq, int limit) {
         LocalDate first = set(from) ? date(from) : null;
         LocalDate last = set(to) ? date(to) : null;
         return PaymentSearch.of(merchantId, livemode, blank(status), blank(channel), blank(provider),
                 first == null ? null : first.atStartOfDay(zone).toOffsetDateTime(),
                 last == null ? null : last.plusDays(1).atStartOfDay(zone).toOffsetDateTime(),
                 set(min) ? money(min) : null, set(max) ? money(max) : null, set(q) ? q.strip() : null,
-                set(before) ? Long.parseLong(before) : Long.MAX_VALUE, PAGE + 1);
+                beforeSeq, limit);
+    }
+
+    /** The position the search starts below: the "older" link's, or the top. */
+    long startBefore() {
+        return set(before) ? Long.parseLong(before) : Long.MAX_VALUE;
     }
 
     /** Whether any filter narrows the list. */
@@ -104,7 +114,8 @@ public record PaymentFilters(String status, String channel, String provider, Str
         }
     }
 
-    private static BigDecimal money(String text) {
+    /** An amount as a member types it (15000, 15,000.50), or null: never negative, two decimals at most. */
+    static BigDecimal money(String text) {
         try {
             BigDecimal amount = new BigDecimal(text.strip().replace(",", ""));
             return amount.signum() < 0 || amount.scale() > 2 || amount.precision() - amount.scale() > 17 ? null : amount;

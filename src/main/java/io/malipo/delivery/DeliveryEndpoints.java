@@ -26,6 +26,12 @@ public final class DeliveryEndpoints {
      * and attempts, or null.
      */
     public static final String GET = "direct:delivery-get";
+    /**
+     * What one payment, payout or reversal caused to be sent. Body in: a map with merchantId,
+     * livemode, sourceType (PAYMENT, PAYOUT or REVERSAL) and sourceId. Body out: a list of
+     * {@link DeliveryTrail}, oldest first; empty when the source is not the merchant's in that mode.
+     */
+    public static final String FOR_SOURCE = "direct:delivery-for-source";
     /** Property {@link DeliveryRoutes#DELIVERY_ID} in: one more attempt now. Body out: the view, or null. */
     public static final String RESEND = "direct:delivery-resend";
     /**

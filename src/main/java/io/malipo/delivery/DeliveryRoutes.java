@@ -6,9 +6,11 @@ import io.malipo.common.Transactions;
 import java.util.EnumMap;
 import java.util.List;
 import java.util.Map;
+import java.util.UUID;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Semaphore;
+import java.util.stream.Collectors;
 import org.apache.camel.ProducerTemplate;
 import org.apache.camel.builder.RouteBuilder;
 import org.springframework.stereotype.Component;
@@ -23,6 +25,8 @@ public class DeliveryRoutes extends RouteBuilder {
 
     public static final String DELIVERY_ID = "malipoDeliveryId";
     private static final String SQL = "sql:classpath:sql/delivery/";
+    private static final String SOURCE_QUERY = "malipoDeliverySourceQuery";
+    private static final String SOURCE_DELIVERIES = "malipoSourceDeliveries";
     private static final String NUDGE_QUEUE = "seda:delivery-nudge?size=1";
     private static final String NUDGE = NUDGE_QUEUE + "&discardWhenFull=true";
 
@@ -61,6 +65,15 @@ public class DeliveryRoutes extends RouteBuilder {
                     .process(e -> e.getIn().setBody(view(e.getProperty("malipoDeliveryRow", Map.class),
                             e.getIn().getBody(List.class))))
                 .end();
+
+        from(DeliveryEndpoints.FOR_SOURCE).routeId("delivery-for-source").errorHandler(noErrorHandler())
+                .setProperty(SOURCE_QUERY, body())
+                .to(SQL + "select-deliveries-for-source.sql?outputClass=io.malipo.delivery.SourceDelivery")
+                .setProperty(SOURCE_DELIVERIES, body())
+                .setBody(exchangeProperty(SOURCE_QUERY))
+                .to(SQL + "select-attempts-for-source.sql?outputClass=io.malipo.delivery.DeliveryAttempt")
+                .process(e -> e.getIn().setBody(trails(e.getProperty(SOURCE_DELIVERIES, List.class),
+                        e.getIn().getBody(List.class))));
 
         from(DeliveryEndpoints.RESEND).routeId("delivery-resend").errorHandler(noErrorHandler())
                 .setBody(e -> Map.of("id", e.getProperty(DELIVERY_ID), "now", dispatcher.now()))
@@ -163,6 +176,12 @@ public class DeliveryRoutes extends RouteBuilder {
     /** Sends what was just enqueued as soon as the caller's transaction commits (at once without one). */
     private void nudgeAfterCommit() {
         Transactions.afterCommit(() -> nudges.sendBody(NUDGE, null));
+    }
+
+    private static List<DeliveryTrail> trails(List<SourceDelivery> deliveries, List<DeliveryAttempt> attempts) {
+        Map<UUID, List<DeliveryAttempt>> byDelivery = attempts.stream()
+                .collect(Collectors.groupingBy(DeliveryAttempt::deliveryId));
+        return deliveries.stream().map(d -> new DeliveryTrail(d, byDelivery.getOrDefault(d.id(), List.of()))).toList();
     }
 
     private static DeliveryPage page(List<Map<String, Object>> rows, int limit) {

@@ -52,6 +52,8 @@ import org.springframework.stereotype.Component;
 public class DeliverySender implements DisposableBean {
 
     static final int MAX_ANSWER_BYTES = 4096;
+    /** Property out: the start of the receiver's answer as text (empty when it sent none), for the delivery log. */
+    static final String ANSWER = "malipoDeliveryAnswer";
     /** The headers the signers set; nothing else of the exchange leaves Malipo. */
     private static final List<String> SENT_HEADERS = List.of("Accept", "Authorization", "Digest-Method", "Digest",
             "Timestamp", "Signed-Fields", "webhook-id", "webhook-timestamp", "webhook-signature");
@@ -111,6 +113,7 @@ public class DeliverySender implements DisposableBean {
         }
         byte[] body = message.getBody(byte[].class);
         post.setEntity(new ByteArrayEntity(body == null ? new byte[0] : body, ContentType.create("application/json")));
+        exchange.removeProperty(ANSWER);
         AtomicBoolean expired = new AtomicBoolean();
         ScheduledFuture<?> deadline = deadlines.schedule(() -> {
             expired.set(true);
@@ -129,6 +132,7 @@ public class DeliverySender implements DisposableBean {
                 closeQuietly(response);
             }
             message.setHeader(Exchange.HTTP_RESPONSE_CODE, status);
+            exchange.setProperty(ANSWER, excerpt);
             if (status < 200 || status > 299) {
                 throw new HttpOperationFailedException(url, status, reason, null, null, excerpt);
             }

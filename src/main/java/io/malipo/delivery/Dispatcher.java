@@ -36,6 +36,7 @@ public class Dispatcher {
     static final String REFUSED = DeliverySigner.REFUSED;
     private static final String STARTED = "malipoDeliveryStarted";
     private static final Logger LOG = LoggerFactory.getLogger(Dispatcher.class);
+    private static final int EXCERPT = 200;
 
     private final NamedParameterJdbcTemplate jdbc;
     private final TransactionTemplate transactions;
@@ -157,6 +158,7 @@ public class Dispatcher {
         attempt.put("durationMs", started == null ? 0 : (int) ((System.nanoTime() - started) / 1_000_000));
         attempt.put("statusCode", status);
         attempt.put("error", truncate(error));
+        attempt.put("answer", excerpt(exchange.getProperty(DeliverySender.ANSWER, String.class)));
         jdbc.update(SqlFiles.load("delivery/insert-attempt.sql"), attempt);
     }
 
@@ -169,6 +171,25 @@ public class Dispatcher {
 
     OffsetDateTime now() {
         return Times.now(clock);
+    }
+
+    /**
+     * The start of a receiver's answer as one line of text, at most {@value #EXCERPT} characters:
+     * enough to tell a merchant why it refused, without keeping whatever a receiver streams back.
+     */
+    static String excerpt(String answer) {
+        if (answer == null) {
+            return null;
+        }
+        String line = answer.replaceAll("[\\p{Cntrl}\\s]+", " ").strip();
+        if (line.isEmpty()) {
+            return null;
+        }
+        if (line.length() <= EXCERPT) {
+            return line;
+        }
+        int end = Character.isHighSurrogate(line.charAt(EXCERPT - 2)) ? EXCERPT - 2 : EXCERPT - 1;
+        return line.substring(0, end) + "…";
     }
 
     private static String truncate(String text) {

@@ -11,6 +11,12 @@ public final class LedgerEndpoints {
     public static final String POST_COLLECTION = "direct:ledger-post-collection";
     /** Body in: a map with merchantId and livemode. Body out: a {@link Balances}. */
     public static final String BALANCES = "direct:ledger-balances";
+    /**
+     * The entries one movement of money caused. Body in: a map with merchantId, livemode,
+     * sourceType (PAYMENT, PAYOUT or REVERSAL) and sourceId. Body out: a list of {@link LedgerEntry},
+     * oldest posting first; empty when the source is not the merchant's in that mode.
+     */
+    public static final String ENTRIES_FOR_SOURCE = "direct:ledger-entries-for-source";
 
     private LedgerEndpoints() {
     }

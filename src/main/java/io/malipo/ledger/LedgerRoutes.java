@@ -33,5 +33,8 @@ public class LedgerRoutes extends RouteBuilder {
         from(LedgerEndpoints.BALANCES).routeId("ledger-balances")
                 .to(SQL + "select-balances.sql")
                 .process(e -> e.getIn().setBody(Balances.of(e.getIn().getBody(List.class))));
+
+        from(LedgerEndpoints.ENTRIES_FOR_SOURCE).routeId("ledger-entries-for-source")
+                .to(SQL + "select-entries-for-source.sql?outputClass=io.malipo.ledger.LedgerEntry");
     }
 }

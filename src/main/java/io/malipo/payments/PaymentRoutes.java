@@ -41,6 +41,8 @@ public class PaymentRoutes extends RouteBuilder {
 
     private static final String SQL = "sql:classpath:sql/payments/";
     private static final String PLANNED = "malipoPlanned";
+    /** Records the connector's answer to what was just sent; the caller's exchange is left as it was. */
+    static final String PROVIDER_ANSWER = "direct:provider-answer-record";
 
     private final Payments payments;
     private final Settlement settlement;
@@ -165,6 +167,7 @@ public class PaymentRoutes extends RouteBuilder {
                 .setProperty(ChannelEndpoints.CONNECTOR_URI, constant(ChannelEndpoints.PAYMENT_ROUTE))
                 .to(ChannelEndpoints.PROVIDER_CALL)
                 .process(PaymentRoutes::requireOutcome)
+                .enrich(PROVIDER_ANSWER, AggregationStrategies.useOriginal())
                 .choice()
                     .when(and(exchangeProperty(PaymentProperties.OUTCOME).isEqualTo(PushAnswer.ACCEPTED),
                             exchangeProperty(PaymentProperties.PROVIDER_REF).isNotNull()))
@@ -177,6 +180,15 @@ public class PaymentRoutes extends RouteBuilder {
                         .setBody(e -> SettlementReport.refused(e, "push:" + e.getProperty(PaymentProperties.PAYMENT_ID),
                                 e.getProperty(PaymentProperties.PAYMENT_ID, UUID.class), null, null))
                         .enrich("direct:payment-settle", AggregationStrategies.useOriginal())
+                .end();
+
+        // What the provider answered to a payment, payout or reversal just sent, kept for its page;
+        // a refusal (DECLINED, UNAVAILABLE) is kept by the settlement it causes instead.
+        from(PROVIDER_ANSWER).routeId("provider-answer-record").errorHandler(noErrorHandler())
+                .filter(or(exchangeProperty(PaymentProperties.OUTCOME).isEqualTo(PushAnswer.ACCEPTED),
+                        exchangeProperty(PaymentProperties.OUTCOME).isEqualTo(PushAnswer.PENDING)))
+                    .setBody(e -> ProviderEvent.answer(e, payments.now()))
+                    .to(SQL + "insert-provider-event.sql")
                 .end();
 
         // Body in: a SettlementReport. One transaction: payment, order, ledger, deliveries.

@@ -31,6 +31,12 @@ public final class PaymentsEndpoints {
     public static final String COLLECT = "direct:payment-collect";
     /** Body in: a map with paymentId, merchantId and livemode. Body out: its {@link PaymentView}, or null. */
     public static final String VIEW = "direct:payment-view";
+    /**
+     * Body in: a map with paymentId, merchantId and livemode. Body out: its {@link PaymentTimeline}
+     * (the payment, what its provider said, its reversals and contradicting reports), or null when
+     * it is not the merchant's in that mode.
+     */
+    public static final String TIMELINE = "direct:payment-timeline";
     /** Body in: a page query (merchantId, livemode, beforeSeq, limit). Body out: PaymentViews, newest first. */
     public static final String VIEWS_PAGE = "direct:payment-views-page";
     /**

@@ -13,11 +13,14 @@ import java.util.UUID;
  *     sends the payment back, none when the merchant asks)
  * @param automatic true when Malipo sent the payment back (it arrived for an order that could no
  *     longer take it)
+ * @param merchantReference the merchant's own key for it, unique in the merchant and mode (a form's,
+ *     so that sending the form twice reverses once); null when none was given
  * @param msisdn the payer's wallet, from the payment
  * @param paymentReference the payment's Malipo reference, which the provider's reversal call names
  */
 public record Reversal(UUID id, UUID merchantId, boolean livemode, UUID paymentId, BigDecimal amount,
-        BigDecimal feeRefunded, String currency, String provider, String reason, boolean automatic, String reference,
+        BigDecimal feeRefunded, String currency, String provider, String reason, boolean automatic,
+        String merchantReference, String reference,
         String providerRef, PaymentStatus status, String failureCode, OffsetDateTime sentAt, OffsetDateTime createdAt,
         String msisdn, String cardToken, String paymentReference, String paymentProviderRef)
         implements Transfer, SqlParameters {

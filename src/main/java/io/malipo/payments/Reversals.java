@@ -21,7 +21,8 @@ public class Reversals {
      * left of it (all of it when no amount is asked). An automatic one sends everything back and
      * gives Malipo's fee back too.
      */
-    public Reversal prepare(ReversiblePayment payment, BigDecimal asked, String reason, boolean automatic) {
+    public Reversal prepare(ReversiblePayment payment, BigDecimal asked, String reason, String merchantReference,
+            boolean automatic) {
         if (payment.status() != PaymentStatus.SUCCEEDED) {
             throw ApiException.badRequest("payment_not_reversible", "Only a SUCCEEDED payment can be reversed; this one "
                     + "is " + payment.status() + (payment.status() == PaymentStatus.REVERSED ? " already." : "."));
@@ -35,7 +36,7 @@ public class Reversals {
         }
         BigDecimal feeRefunded = automatic && payment.fee() != null ? payment.fee() : BigDecimal.ZERO.setScale(2);
         return new Reversal(UUID.randomUUID(), payment.merchantId(), payment.livemode(), payment.id(), reversed,
-                feeRefunded, payment.currency(), payment.provider(), reason, automatic,
+                feeRefunded, payment.currency(), payment.provider(), reason, automatic, merchantReference,
                 Transfer.Kind.REVERSAL.referencePrefix() + RandomTokens.crockford(16), null, PaymentStatus.PENDING,
                 null, null, payments.now(), null, null, null, null);
     }

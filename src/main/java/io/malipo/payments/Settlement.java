@@ -145,7 +145,7 @@ public class Settlement {
     public void recordEvent(Exchange exchange) {
         SettlementReport report = exchange.getProperty(REPORT, SettlementReport.class);
         StoredPayment payment = exchange.getProperty(PAYMENT, StoredPayment.class);
-        boolean first = new ProviderEvent(report.provider(), report.eventKey(), payment == null ? null : payment.id(),
+        boolean first = ProviderEvent.of(report, payment == null ? null : payment.id(),
                 payment == null ? "UNMATCHED" : report.outcome().name(), payments.now()).claim(jdbc);
         exchange.setProperty(NEW_EVENT, first);
         if (first && payment == null) {

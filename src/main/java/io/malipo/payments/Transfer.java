@@ -27,6 +27,9 @@ public sealed interface Transfer extends ProviderRequest permits Payout, Reversa
 
     String failureCode();
 
+    /** The merchant's own reference, unique in the merchant and mode; null when none was given. */
+    String merchantReference();
+
     /** When it was handed to its provider; null until then. */
     OffsetDateTime sentAt();
 

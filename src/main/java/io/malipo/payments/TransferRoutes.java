@@ -81,11 +81,7 @@ public class TransferRoutes extends RouteBuilder {
                 .doTry()
                     .process(transactions.in("direct:payout-create-tx"))
                 .doCatch(DuplicateKeyException.class)
-                    .process(e -> {
-                        throw ApiException.badRequest("reference_reused", "reference: " + e.getProperty(NEW,
-                                Payout.class).merchantReference() + " is the reference of an earlier payout; give "
-                                + "each its own.");
-                    })
+                    .process(TransferRoutes::referenceReused)
                 .end()
                 .process(TransferRoutes::started)
                 .to("direct:transfer-send")
@@ -115,9 +111,14 @@ public class TransferRoutes extends RouteBuilder {
                     if (payment == null) {
                         throw ApiException.notFound("There is no payment with id " + request.paymentId() + ".");
                     }
-                    e.setProperty(NEW, reversals.prepare(payment, request.amount(), request.reason(), false));
+                    e.setProperty(NEW, reversals.prepare(payment, request.amount(), request.reason(),
+                            request.merchantReference(), false));
                 })
-                .process(transactions.in("direct:reversal-create-tx"))
+                .doTry()
+                    .process(transactions.in("direct:reversal-create-tx"))
+                .doCatch(DuplicateKeyException.class)
+                    .process(TransferRoutes::referenceReused)
+                .end()
                 .process(TransferRoutes::started)
                 .to("direct:transfer-send")
                 .process(e -> requireSent(e, "reversal"))
@@ -149,7 +150,7 @@ public class TransferRoutes extends RouteBuilder {
                 .to(SQL + "select-payment-for-automatic-reversal.sql?outputType=SelectOne"
                         + "&outputClass=io.malipo.payments.ReversiblePayment")
                 .process(e -> e.setProperty(NEW, reversals.prepare(e.getIn().getBody(ReversiblePayment.class), null,
-                        "The order could no longer take this payment; sent back to the payer.", true)))
+                        "The order could no longer take this payment; sent back to the payer.", null, true)))
                 .to("direct:reversal-create-tx")
                 .process(e -> {
                     UUID id = fresh(e).id();
@@ -170,6 +171,7 @@ public class TransferRoutes extends RouteBuilder {
                             "direct:connector-${exchangeProperty.malipoConnector}-${exchangeProperty.malipoTransferKind.noun()}"))
                     .to(ChannelEndpoints.PROVIDER_CALL)
                     .process(PaymentRoutes::requireOutcome)
+                    .enrich(PaymentRoutes.PROVIDER_ANSWER, AggregationStrategies.useOriginal())
                     .choice()
                         .when(and(exchangeProperty(PaymentProperties.OUTCOME).isEqualTo(PushAnswer.ACCEPTED),
                                 exchangeProperty(PaymentProperties.PROVIDER_REF).isNotNull()))
@@ -299,6 +301,13 @@ public class TransferRoutes extends RouteBuilder {
     /** The transfer the exchange is making. */
     private static Transfer fresh(Exchange exchange) {
         return exchange.getProperty(NEW, Transfer.class);
+    }
+
+    /** The merchant's reference of a new transfer is taken: nothing was made. */
+    private static void referenceReused(Exchange exchange) {
+        Transfer transfer = fresh(exchange);
+        throw ApiException.badRequest("reference_reused", "reference: " + transfer.merchantReference()
+                + " is the reference of an earlier " + transfer.kind().noun() + "; give each its own.");
     }
 
     private static void started(Exchange exchange) {

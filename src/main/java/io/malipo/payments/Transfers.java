@@ -122,8 +122,7 @@ public class Transfers {
                     + " mode; the " + kind.noun() + " it names is not.");
         }
         exchange.setProperty(ID, id);
-        if (!new ProviderEvent(report.provider(), report.eventKey(), id, report.outcome().name(), payments.now())
-                .claim(jdbc)) {
+        if (!ProviderEvent.of(report, id, report.outcome().name(), payments.now()).claim(jdbc)) {
             return;
         }
         switch (Transition.of(transfer.status(), report.outcome())) {

@@ -39,6 +39,19 @@ class DashboardWordsTest {
     }
 
     @Test
+    void aMessageWithArgumentsWritesItsApostrophesTwice() throws IOException {
+        // MessageFormat reads a lone ' as the start of quoted text: "Malipo's {0}" would show "Malipos {0}".
+        Pattern lone = Pattern.compile("(?<!')'(?!')");
+        for (String bundle : bundles()) {
+            for (String language : List.of("", "_sw")) {
+                Properties words = load(I18N.resolve(bundle + language + ".properties"));
+                words.forEach((key, text) -> assertThat(text.toString().contains("{0}")
+                        && lone.matcher(text.toString()).find()).as(bundle + language + " " + key).isFalse());
+            }
+        }
+    }
+
+    @Test
     void theApplicationReadsEveryDashboardBundle() throws IOException {
         String configuration = Files.readString(Path.of("src/main/resources/application.yaml"));
         Matcher basename = Pattern.compile("basename: (\\S+)").matcher(configuration);

@@ -38,6 +38,7 @@ public final class CallbackReceiver implements AutoCloseable, AfterEachCallback 
     private final AtomicInteger failNext = new AtomicInteger();
     private volatile int failingStatus;
     private volatile long answerAfterMillis;
+    private volatile byte[] answerBody;
     private volatile CountDownLatch held;
     private boolean closed;
 
@@ -99,7 +100,11 @@ public final class CallbackReceiver implements AutoCloseable, AfterEachCallback 
                 Thread.currentThread().interrupt();
             }
             int status = failingStatus != 0 ? failingStatus : failNext.getAndUpdate(n -> Math.max(0, n - 1)) > 0 ? 500 : 200;
-            exchange.sendResponseHeaders(status, -1);
+            byte[] answer = answerBody;
+            exchange.sendResponseHeaders(status, answer == null ? -1 : answer.length);
+            if (answer != null) {
+                exchange.getResponseBody().write(answer);
+            }
             exchange.close();
         });
         server.start();
@@ -122,6 +127,11 @@ public final class CallbackReceiver implements AutoCloseable, AfterEachCallback 
     /** Every request is answered with this status until {@link #recover()}. */
     public void failWith(int status) {
         failingStatus = status;
+    }
+
+    /** Answers every request with this body (text), as a merchant's server that says something back. */
+    public void answerWith(String body) {
+        answerBody = body.getBytes(StandardCharsets.UTF_8);
     }
 
     /** Answers each request only after this long, as a slow merchant's server does. */
