@@ -111,6 +111,8 @@ public class DeliverySender implements DisposableBean {
         }
         byte[] body = message.getBody(byte[].class);
         post.setEntity(new ByteArrayEntity(body == null ? new byte[0] : body, ContentType.create("application/json")));
+        // Quick retries run this again on the same exchange: no answer kept from a try before.
+        exchange.removeProperty(Dispatcher.ANSWER);
         AtomicBoolean expired = new AtomicBoolean();
         ScheduledFuture<?> deadline = deadlines.schedule(() -> {
             expired.set(true);
@@ -129,6 +131,7 @@ public class DeliverySender implements DisposableBean {
                 closeQuietly(response);
             }
             message.setHeader(Exchange.HTTP_RESPONSE_CODE, status);
+            exchange.setProperty(Dispatcher.ANSWER, excerpt);
             if (status < 200 || status > 299) {
                 throw new HttpOperationFailedException(url, status, reason, null, null, excerpt);
             }

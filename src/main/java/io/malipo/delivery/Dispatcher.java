@@ -34,6 +34,10 @@ public class Dispatcher {
     static final String ROW = "malipoDelivery";
     static final String URL = "malipoDeliveryUrl";
     static final String REFUSED = DeliverySigner.REFUSED;
+    /** The start of the receiver's answer to the last try (see {@link DeliverySender}), for the delivery log. */
+    static final String ANSWER = "malipoDeliveryAnswer";
+    /** How much of an answer the log keeps: enough to read an error message, not a whole page. */
+    static final int ANSWER_EXCERPT = 200;
     private static final String STARTED = "malipoDeliveryStarted";
     private static final Logger LOG = LoggerFactory.getLogger(Dispatcher.class);
 
@@ -103,6 +107,7 @@ public class Dispatcher {
         int status = exchange.getMessage().getHeader(Exchange.HTTP_RESPONSE_CODE, 200, Integer.class);
         Map<String, Object> update = key(row);
         update.put("statusCode", status);
+        update.put("answer", answer(exchange));
         update.put("now", now());
         // One transaction, so the log never lags the status operations see.
         transactions.executeWithoutResult(tx -> {
@@ -135,6 +140,7 @@ public class Dispatcher {
         update.put("nextAttemptAt", failed ? now : now.plus(schedule.get(attempts - 1)));
         update.put("statusCode", status);
         update.put("error", truncate(error));
+        update.put("answer", permanently ? null : answer(exchange));
         transactions.executeWithoutResult(tx -> {
             jdbc.update(SqlFiles.load("delivery/update-rescheduled.sql"), update);
             attempt(exchange, row, status, error);
@@ -169,6 +175,22 @@ public class Dispatcher {
 
     OffsetDateTime now() {
         return Times.now(clock);
+    }
+
+    /**
+     * The start of what the receiver answered, on one line: its own words for why it refused an
+     * event are what a merchant needs to fix it. Null when nothing came back.
+     */
+    static String answer(Exchange exchange) {
+        String answer = exchange.getProperty(ANSWER, String.class);
+        if (answer == null) {
+            return null;
+        }
+        String line = answer.replaceAll("[\\p{Cntrl}\\s]+", " ").strip();
+        if (line.isEmpty()) {
+            return null;
+        }
+        return line.length() <= ANSWER_EXCERPT ? line : line.substring(0, ANSWER_EXCERPT - 1) + "…";
     }
 
     private static String truncate(String text) {
