@@ -120,10 +120,11 @@ public class DashboardDeveloperRoutes extends DeveloperRouteBuilder {
      */
     private void createKey(Exchange exchange) {
         DashboardUser user = developer(exchange);
-        ApiKeyForm form = ApiKeyForm.of(DashboardPages.form(exchange));
+        Map<String, String> fields = DashboardPages.form(exchange);
+        ApiKeyForm form = ApiKeyForm.of(fields);
         Map<String, FieldProblem> problems = new HashMap<>(form.problems(pages.zone(), pages.now()));
         if (problems.isEmpty()) {
-            String code = freshCodeProblem(user, DashboardPages.form(exchange));
+            String code = freshCodeProblem(user, fields);
             if (code != null) {
                 problems.put("code", FieldProblem.of(code));
             }

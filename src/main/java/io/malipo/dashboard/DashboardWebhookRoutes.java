@@ -7,6 +7,7 @@ import io.malipo.common.JsonBodies;
 import io.malipo.common.KeysetPages;
 import io.malipo.delivery.ClaimedDelivery;
 import io.malipo.delivery.DeliveryEndpoints;
+import io.malipo.delivery.DeliveryKind;
 import io.malipo.delivery.DeliveryRoutes;
 import io.malipo.delivery.DeliveryStatus;
 import io.malipo.delivery.DeliveryView;
@@ -271,7 +272,7 @@ public class DashboardWebhookRoutes extends DeveloperRouteBuilder {
         DeliveryView delivery = pages.call(DeliveryEndpoints.GET,
                 e -> e.setProperty(DeliveryRoutes.DELIVERY_ID, id), DeliveryView.class);
         if (delivery == null || !delivery.merchantId().equals(user.merchantId())
-                || delivery.livemode() != user.livemode()) {
+                || delivery.livemode() != user.livemode() || !DeliveryKind.WEBHOOK_EVENT.name().equals(delivery.kind())) {
             throw new DashboardPages.NotFound(user);
         }
         pages.call(DeliveryEndpoints.RESEND, e -> e.setProperty(DeliveryRoutes.DELIVERY_ID, id), DeliveryView.class);
