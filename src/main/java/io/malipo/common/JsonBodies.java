@@ -148,13 +148,15 @@ public class JsonBodies {
     private static String jsonPath(Path path, PropertyNamingStrategy naming) {
         StringBuilder name = new StringBuilder();
         for (Path.Node node : path) {
+            // A node's index is its place in the list that holds it, so it comes before its name:
+            // items[1].count, not items.count[1].
+            if (node.getIndex() != null) {
+                name.append('[').append(node.getIndex()).append(']');
+            }
             if (node.getName() != null && !node.getName().startsWith("<")) {
                 String translated = naming instanceof PropertyNamingStrategies.NamingBase base
                         ? base.translate(node.getName()) : node.getName();
                 name.append(name.isEmpty() ? "" : ".").append(translated);
-            }
-            if (node.getIndex() != null) {
-                name.append('[').append(node.getIndex()).append(']');
             }
         }
         return name.toString();

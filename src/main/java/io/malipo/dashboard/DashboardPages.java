@@ -55,7 +55,9 @@ import org.thymeleaf.context.Context;
 @Component
 public class DashboardPages {
 
-    private static final Pattern SECTION = Pattern.compile("/dashboard(/[a-z-]+)?");
+    /** A part of the dashboard a GET reaches: a top-level page, or one of the developers' pages. */
+    private static final Pattern SECTION = Pattern.compile(
+            "/dashboard(/developers/(?:checkout-credentials|webhooks|providers)(?=/|$)|/[a-z-]+(?=/|$))?");
     /** Session attribute: when the member last opened a page, for the idle timeout. */
     private static final String LAST_SEEN = "malipo.dashboard.lastSeen";
 

@@ -56,6 +56,23 @@ public final class DeliveryEndpoints {
      * such endpoint.
      */
     public static final String WEBHOOK_ENDPOINT_DELETE = "direct:webhook-endpoint-delete";
+    /**
+     * Body in: a map with id, merchantId and livemode. Body out: the {@link WebhookEndpointView}
+     * (never with its secret), or null when the merchant has no such endpoint in this mode.
+     */
+    public static final String WEBHOOK_ENDPOINT_GET = "direct:webhook-endpoint-get";
+    /**
+     * Sends one signed test event (type {@value WebhookEndpoints#TEST_EVENT}, the endpoint as
+     * data.object) to that endpoint only, through the outbox like every event. Body in: a map with
+     * id, merchantId and livemode. Body out: the id (UUID) of the delivery queued, or null when the
+     * merchant has no such endpoint in this mode; 409 webhook_endpoint_disabled while it is disabled.
+     */
+    public static final String WEBHOOK_ENDPOINT_TEST = "direct:webhook-endpoint-test";
+    /**
+     * One webhook endpoint's delivery log, newest first. Body in: an {@link EndpointDeliveries}
+     * query. Body out: a list of {@link WebhookDelivery}, at most its limit.
+     */
+    public static final String WEBHOOK_ENDPOINT_DELIVERIES = "direct:webhook-endpoint-deliveries";
 
     private DeliveryEndpoints() {
     }

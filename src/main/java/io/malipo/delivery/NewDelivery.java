@@ -12,7 +12,8 @@ import java.util.UUID;
  * @param webhookEndpointId and {@code eventId}: a webhook event's endpoint and event; null for a callback
  * @param targetHost the host of {@code targetUrl}, whose deliveries share its slots
  * @param payload the exact JSON that is sent
- * @param sourceType PAYMENT, PAYOUT or REVERSAL: what the delivery is about, with {@code sourceId}
+ * @param sourceType PAYMENT, PAYOUT or REVERSAL: what the delivery is about, with {@code sourceId};
+ *     WEBHOOK_ENDPOINT for a test event, with the endpoint's id
  */
 public record NewDelivery(UUID id, UUID merchantId, boolean livemode, DeliveryKind kind, UUID credentialId,
         UUID webhookEndpointId, String eventId, String targetUrl, String targetHost, String payload,
@@ -31,5 +32,12 @@ public record NewDelivery(UUID id, UUID merchantId, boolean livemode, DeliveryKi
         return new NewDelivery(UUID.randomUUID(), event.merchantId(), event.livemode(), DeliveryKind.WEBHOOK_EVENT,
                 null, endpointId, eventId, targetUrl, ClaimedDelivery.host(targetUrl), payload, event.sourceType(),
                 event.sourceId(), event.now());
+    }
+
+    /** A test event for one endpoint only, asked for by its owner; signed like every webhook event. */
+    static NewDelivery webhookTest(UUID merchantId, boolean livemode, UUID endpointId, String eventId,
+            String targetUrl, String payload, OffsetDateTime now) {
+        return new NewDelivery(UUID.randomUUID(), merchantId, livemode, DeliveryKind.WEBHOOK_EVENT, null, endpointId,
+                eventId, targetUrl, ClaimedDelivery.host(targetUrl), payload, "WEBHOOK_ENDPOINT", endpointId, now);
     }
 }

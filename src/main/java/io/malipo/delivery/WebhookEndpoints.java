@@ -38,6 +38,11 @@ import org.springframework.stereotype.Component;
 public class WebhookEndpoints {
 
     static final String SECRET_PREFIX = "whsec_";
+    /**
+     * The type of a test event: not a {@link WebhookEventType}, so no endpoint subscribes to it and
+     * no event of it is fanned out; it goes only to the endpoint its owner tests.
+     */
+    public static final String TEST_EVENT = "webhook.test";
     private static final String EVENTS_RULE = "the event types are " + WebhookEventType.allValues()
             + ", or \"" + WebhookEventType.ALL + "\" alone for every event";
 
@@ -125,13 +130,36 @@ public class WebhookEndpoints {
 
     /** The event as the bytes every endpoint receives: id, type, createdAt, livemode and data.object. */
     String payload(WebhookEvent event, String eventId) throws JsonProcessingException {
+        return payload(eventId, event.type().value(), event.now(), event.livemode(), event.object());
+    }
+
+    private String payload(String eventId, String type, OffsetDateTime now, boolean livemode, Object object)
+            throws JsonProcessingException {
         Map<String, Object> body = new LinkedHashMap<>();
         body.put("id", eventId);
-        body.put("type", event.type().value());
-        body.put("createdAt", event.now().toInstant());
-        body.put("livemode", event.livemode());
-        body.put("data", Map.of("object", event.object()));
+        body.put("type", type);
+        body.put("createdAt", now.toInstant());
+        body.put("livemode", livemode);
+        body.put("data", Map.of("object", object));
         return mapper.writeValueAsString(body);
+    }
+
+    /**
+     * A test event for one stored endpoint (a row of select-webhook-endpoint.sql), of type
+     * {@value #TEST_EVENT}, with the endpoint as data.object; 409 while the endpoint is disabled,
+     * since its deliveries would be refused.
+     */
+    public NewDelivery testEvent(Map<String, Object> endpoint) throws JsonProcessingException {
+        if (!Rows.bool(endpoint, "enabled")) {
+            throw ApiException.conflict("webhook_endpoint_disabled", "This webhook endpoint is disabled: enable it "
+                    + "before sending it a test event.");
+        }
+        String eventId = "evt_" + RandomTokens.base62(24);
+        OffsetDateTime now = now();
+        boolean livemode = Rows.bool(endpoint, "livemode");
+        String url = Rows.string(endpoint, "url");
+        return NewDelivery.webhookTest(Rows.uuid(endpoint, "merchant_id"), livemode, Rows.uuid(endpoint, "id"),
+                eventId, url, payload(eventId, TEST_EVENT, now, livemode, view(endpoint)), now);
     }
 
     /** One delivery of the same event (one id, one payload) per enabled endpoint subscribed to its type. */

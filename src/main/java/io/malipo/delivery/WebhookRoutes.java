@@ -34,6 +34,7 @@ public class WebhookRoutes extends RouteBuilder {
     private static final String REQUEST = "malipoWebhookRequest";
     private static final String CHANGED = "malipoWebhookChanged";
     private static final String EVENT = "malipoWebhookEvent";
+    private static final String TEST = "malipoWebhookTest";
 
     private final WebhookEndpoints endpoints;
     private final Transactions transactions;
@@ -87,6 +88,25 @@ public class WebhookRoutes extends RouteBuilder {
         from(DeliveryEndpoints.WEBHOOK_ENDPOINT_DELETE).routeId("webhook-endpoint-delete")
                 .to(SQL + "delete-webhook-endpoint.sql")
                 .setBody(e -> e.getIn().getHeader(SqlConstants.SQL_UPDATE_COUNT, 0, Integer.class) == 1);
+
+        from(DeliveryEndpoints.WEBHOOK_ENDPOINT_GET).routeId("webhook-endpoint-get")
+                .to(SQL + "select-webhook-endpoint.sql?outputType=SelectOne")
+                .process(e -> {
+                    Map<String, Object> row = e.getIn().getBody(Map.class);
+                    e.getIn().setBody(row == null ? null : WebhookEndpoints.view(row));
+                });
+
+        from(DeliveryEndpoints.WEBHOOK_ENDPOINT_TEST).routeId("webhook-endpoint-test")
+                .to(SQL + "select-webhook-endpoint.sql?outputType=SelectOne")
+                .filter(body().isNotNull())
+                    .process(e -> e.getIn().setBody(endpoints.testEvent(e.getIn().getBody(Map.class))))
+                    .setProperty(TEST, body())
+                    .to(DeliveryEndpoints.ENQUEUE)
+                    .setBody(e -> e.getProperty(TEST, NewDelivery.class).id())
+                .end();
+
+        from(DeliveryEndpoints.WEBHOOK_ENDPOINT_DELIVERIES).routeId("webhook-endpoint-deliveries")
+                .to(SQL + "select-webhook-endpoint-deliveries.sql?outputClass=io.malipo.delivery.WebhookDelivery");
 
         from(DeliveryEndpoints.WEBHOOK_EVENT_ENQUEUE).routeId("webhook-event-enqueue")
                 .enrich("direct:webhook-event-deliveries", AggregationStrategies.useOriginal());

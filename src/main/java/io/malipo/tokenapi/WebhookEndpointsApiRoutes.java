@@ -7,6 +7,7 @@ import io.malipo.delivery.DeliveryEndpoints;
 import io.malipo.delivery.NewWebhookEndpoint;
 import io.malipo.delivery.WebhookEndpointChange;
 import io.malipo.delivery.WebhookEndpointView;
+import io.malipo.delivery.WebhookEndpoints;
 import io.malipo.delivery.WebhookEventType;
 import io.malipo.merchant.Scope;
 import java.util.Map;
@@ -54,7 +55,9 @@ public class WebhookEndpointsApiRoutes extends TokenApiRouteBuilder {
                         + "webhook-timestamp and webhook-signature 'v1,' + Base64 of HMAC-SHA256 over "
                         + "id.timestamp.body, keyed with the Base64-decoded part of the secret after whsec_. The "
                         + "secret is in this answer only: keep it. At most malipo.token-api.max-webhook-endpoints "
-                        + "(default 16) endpoints per mode.")
+                        + "(default 16) endpoints per mode. An event of type " + WebhookEndpoints.TEST_EVENT
+                        + " (the endpoint as data.object) comes only when you send a test from the dashboard; it "
+                        + "cannot be subscribed to.")
                 .type(NewWebhookEndpoint.class))
                 .responseMessage().code(201).message("The endpoint, with its secret (shown this once)")
                         .responseModel(WebhookEndpointView.class).endResponseMessage()

@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.catchThrowableOfType;
 
 import com.fasterxml.jackson.databind.PropertyNamingStrategies;
 import com.fasterxml.jackson.databind.annotation.JsonNaming;
+import jakarta.validation.Valid;
 import jakarta.validation.Validation;
 import jakarta.validation.constraints.Min;
 import jakarta.validation.constraints.NotBlank;
@@ -40,6 +41,20 @@ class JsonBodiesTest {
         assertThat(sample.livemode()).isTrue();
         assertThat(sample.graceMinutes()).isEqualTo(5);
         assertThat(sample.expiresAt().toInstant().toString()).isEqualTo("2029-12-31T21:00:00Z");
+    }
+
+    record Item(@Min(1) Integer count) {
+    }
+
+    record Basket(List<@Valid Item> items) {
+    }
+
+    @Test
+    void aBrokenRuleInsideAListNamesTheItemThenItsField() {
+        ApiException refused = catchThrowableOfType(ApiException.class,
+                () -> json.validate(new Basket(List.of(new Item(1), new Item(0)))));
+
+        assertThat(refused.fieldErrors()).extracting(FieldError::field).containsExactly("items[1].count");
     }
 
     @Test

@@ -59,6 +59,14 @@ public final class Browser implements AutoCloseable {
         return driver.findElement(By.cssSelector(css));
     }
 
+    /** Replaces what the field holds with the text, as a person typing it would. */
+    public Browser type(String css, String text) {
+        WebElement field = find(css);
+        field.clear();
+        field.sendKeys(text);
+        return this;
+    }
+
     /** The page's visible text; read again when the page was replaced meanwhile (it refreshes itself). */
     public String text() {
         try {
@@ -120,8 +128,11 @@ public final class Browser implements AutoCloseable {
             // From the top, as a person opening the page sees it first, whatever was clicked last.
             driver.executeScript("window.scrollTo(0, 0)");
             long height = (Long) driver.executeScript("return document.documentElement.scrollHeight");
+            // The window is taller than the page it shows by the browser's own bars, headless too.
+            long bars = (Long) driver.executeScript("return window.outerHeight - window.innerHeight");
             Dimension size = driver.manage().window().getSize();
-            driver.manage().window().setSize(new Dimension(size.getWidth(), (int) Math.max(size.getHeight(), height)));
+            driver.manage().window().setSize(new Dimension(size.getWidth(),
+                    (int) Math.max(size.getHeight(), height + bars)));
             Files.write(SCREENSHOTS.resolve(name + ".png"), driver.getScreenshotAs(OutputType.BYTES));
             driver.manage().window().setSize(size);
             return this;

@@ -24,8 +24,9 @@ import org.junit.jupiter.api.extension.ExtensionContext;
 /**
  * A merchant's callback endpoint for tests: records every request (path, headers, the exact
  * body bytes and when it came), answers 200, or fails on demand (the next n requests, or until
- * told to recover), and checks a callback's Digest the way a merchant's code would, with the API
- * secret. One receiver serves any number of URLs ({@link #url(String)}), told apart by path. It
+ * told to recover), with an empty body unless given one, and checks a callback's Digest the way a
+ * merchant's code would, with the API secret. One receiver serves any number of URLs
+ * ({@link #url(String)}), told apart by path. It
  * can listen on a port chosen beforehand, so a test can take it down and bring it back on the
  * same address, and it can take its time to answer, as a slow merchant does.
  */
@@ -38,7 +39,7 @@ public final class CallbackReceiver implements AutoCloseable, AfterEachCallback 
     private final AtomicInteger failNext = new AtomicInteger();
     private volatile int failingStatus;
     private volatile long answerAfterMillis;
-    private volatile byte[] answerBody;
+    private volatile String answer;
     private volatile CountDownLatch held;
     private boolean closed;
 
@@ -100,10 +101,13 @@ public final class CallbackReceiver implements AutoCloseable, AfterEachCallback 
                 Thread.currentThread().interrupt();
             }
             int status = failingStatus != 0 ? failingStatus : failNext.getAndUpdate(n -> Math.max(0, n - 1)) > 0 ? 500 : 200;
-            byte[] answer = answerBody;
-            exchange.sendResponseHeaders(status, answer == null ? -1 : answer.length);
-            if (answer != null) {
-                exchange.getResponseBody().write(answer);
+            String text = answer;
+            if (text == null) {
+                exchange.sendResponseHeaders(status, -1);
+            } else {
+                byte[] answerBytes = text.getBytes(StandardCharsets.UTF_8);
+                exchange.sendResponseHeaders(status, answerBytes.length);
+                exchange.getResponseBody().write(answerBytes);
             }
             exchange.close();
         });
@@ -129,9 +133,9 @@ public final class CallbackReceiver implements AutoCloseable, AfterEachCallback 
         failingStatus = status;
     }
 
-    /** Answers every request with this body (text), as a merchant's server that says something back. */
+    /** Answers with this body from now on (null: an empty one), as a receiver explaining itself does. */
     public void answerWith(String body) {
-        answerBody = body.getBytes(StandardCharsets.UTF_8);
+        answer = body;
     }
 
     /** Answers each request only after this long, as a slow merchant's server does. */
