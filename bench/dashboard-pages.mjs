@@ -2,6 +2,8 @@
 // warm-up load, and the median of the Navigation Timing figures is printed: "server" from the
 // request to the last byte of the answer, "page" from the start of the navigation to the load
 // event. Signs in through the invitation link given (a Viewer: no second factor).
+// A path written "download:/path" is fetched once in the browser's session instead, and its time
+// to the last byte and its size are printed (an export).
 // Usage: node bench/dashboard-pages.mjs BASE_URL INVITATION_URL EMAIL "label=path" ...
 import { chromium } from 'playwright-core';
 
@@ -27,6 +29,16 @@ const median = (xs) => { const s = [...xs].sort((a, b) => a - b); return s[Math.
 console.log('page'.padEnd(34) + 'server ms'.padStart(10) + 'page ms'.padStart(10) + '  rows');
 for (const spec of pages) {
   const [label, path] = spec.split(/=(.*)/s);
+  if (path.startsWith('download:')) {
+    const started = Date.now();
+    const answer = await page.request.get(base + path.slice('download:'.length), { timeout: 600000 });
+    const body = await answer.body();
+    if (answer.status() !== 200) throw new Error(path + ' answered ' + answer.status());
+    const lines = body.toString('utf8').split('\r\n').length - 2;
+    console.log(label.padEnd(34) + String(Date.now() - started).padStart(10) + '        -'
+      + String(lines).padStart(8) + ' rows, ' + (body.length / 1048576).toFixed(1) + ' MiB');
+    continue;
+  }
   const server = [], whole = [];
   let rows = 0;
   for (let i = 0; i <= runs; i++) {

@@ -36,4 +36,10 @@ node bench/dashboard-pages.mjs "$MALIPO_URL" "$invitation" viewer@busy.example.c
     "search: order id=/dashboard/payments?q=ORD-$((count / 2))" \
     "search: last digits 4321=/dashboard/payments?q=4321" \
     "search: nothing matches=/dashboard/payments?q=NO-SUCH-THING" \
+    "a payment's page=/dashboard/payments/$one" \
+    "a checkout payment's page=/dashboard/payments/$(psql -Atq -d "$BENCH_DATABASE" -c "SELECT id FROM payment WHERE transid = 'T-$((count / 2))'")" \
+    "orders, first page=/dashboard/orders" \
+    "an order's page=/dashboard/orders/$(psql -Atq -d "$BENCH_DATABASE" -c "SELECT id FROM checkout_order WHERE order_id = 'ORD-$((count / 2))'")" \
+    "CSV of FAILED in 30 days=download:/dashboard/payments.csv?status=FAILED&from=$(date -d '-30 days' +%F)" \
+    "CSV of every payment=download:/dashboard/payments.csv" \
     ${MALIPO_BENCH_EXTRA_PAGES:-}
