@@ -18,6 +18,8 @@ public enum Permission {
     PAY_OUT(Role.OWNER, Role.FINANCE),
     /** Cancel a checkout order that is still waiting for its payment. */
     CANCEL_ORDERS(Role.OWNER, Role.DEVELOPER, Role.FINANCE),
+    /** Make a payment in test mode, which the sandbox answers, to see the whole path before integrating. */
+    TEST_PAYMENTS(Role.OWNER, Role.DEVELOPER, Role.FINANCE),
     /** Send a callback or webhook delivery again. */
     RESEND_DELIVERIES(Role.OWNER, Role.DEVELOPER, Role.FINANCE),
     /** API keys, checkout credentials, webhook endpoints and provider settings (new keys ask for a fresh code). */

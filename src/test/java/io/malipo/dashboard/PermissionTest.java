@@ -21,6 +21,7 @@ class PermissionTest {
             "refund", Permission.REFUND,
             "pay out", Permission.PAY_OUT,
             "cancel", Permission.CANCEL_ORDERS,
+            "make a test payment", Permission.TEST_PAYMENTS,
             "resend", Permission.RESEND_DELIVERIES,
             "manage API keys", Permission.MANAGE_KEYS,
             "manage the team", Permission.MANAGE_TEAM);
