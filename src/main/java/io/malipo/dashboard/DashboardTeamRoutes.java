@@ -4,7 +4,6 @@ import static io.malipo.common.PageAnswers.seeOther;
 
 import io.malipo.common.ApiException;
 import io.malipo.common.EmailAddress;
-import io.malipo.common.MalipoProperties;
 import io.malipo.merchant.Role;
 import io.malipo.merchant.TeamMember;
 import io.malipo.merchant.TeamMembers;
@@ -21,12 +20,10 @@ import org.springframework.stereotype.Component;
 public class DashboardTeamRoutes extends DashboardRouteBuilder {
 
     private final TeamMembers team;
-    private final String publicUrl;
 
-    public DashboardTeamRoutes(DashboardPages pages, TeamMembers team, MalipoProperties malipo) {
+    public DashboardTeamRoutes(DashboardPages pages, TeamMembers team) {
         super(pages);
         this.team = team;
-        this.publicUrl = malipo.publicUrl().replaceAll("/+$", "");
     }
 
     @Override
@@ -81,8 +78,7 @@ public class DashboardTeamRoutes extends DashboardRouteBuilder {
             return;
         }
         pages.audit(exchange, user, "member_invited", invitation.email() + " " + role);
-        team(exchange, 201, Map.of("invited", invitation, "link", publicUrl + "/dashboard/invitation/"
-                + invitation.token()));
+        team(exchange, 201, Map.of("invited", invitation, "link", invitation.link()));
     }
 
     private void changeRole(Exchange exchange) {

@@ -1,7 +1,6 @@
 package io.malipo.merchant;
 
 import io.malipo.common.ApiException;
-import io.malipo.common.MalipoProperties;
 import io.malipo.merchant.Onboarding.Issued;
 import java.util.List;
 import java.util.Map;
@@ -44,12 +43,10 @@ public class MerchantRoutes extends RouteBuilder {
 
     private final Onboarding onboarding;
     private final TeamMembers team;
-    private final String publicUrl;
 
-    public MerchantRoutes(Onboarding onboarding, TeamMembers team, MalipoProperties properties) {
+    public MerchantRoutes(Onboarding onboarding, TeamMembers team) {
         this.onboarding = onboarding;
         this.team = team;
-        this.publicUrl = properties.publicUrl();
     }
 
     @Override
@@ -90,7 +87,7 @@ public class MerchantRoutes extends RouteBuilder {
                     found(e, "merchant", MERCHANT_ID);
                     NewTeamMember request = e.getProperty(REQUEST, NewTeamMember.class);
                     e.getIn().setBody(TeamInvitationView.of(team.invite(e.getProperty(MERCHANT_ID, UUID.class),
-                            request.email(), request.role()), publicUrl));
+                            request.email(), request.role())));
                 });
 
         from(MerchantEndpoints.DEMO_MERCHANT_FIND).routeId("demo-merchant-find")

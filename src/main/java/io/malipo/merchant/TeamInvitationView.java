@@ -7,14 +7,14 @@ import java.util.UUID;
 
 /**
  * An invitation as the admin API answers it: the link, single use, shown in this answer only
- * (no mail server is needed: whoever invites passes it on).
+ * (no mail server is needed: whoever invites passes it on, unless the installation has
+ * {@link InvitationLetters}).
  */
 @JsonNaming(PropertyNamingStrategies.SnakeCaseStrategy.class)
 public record TeamInvitationView(UUID id, String email, Role role, String invitationUrl, OffsetDateTime expiresAt) {
 
-    static TeamInvitationView of(TeamMembers.Invitation invitation, String publicUrl) {
-        return new TeamInvitationView(invitation.userId(), invitation.email(), invitation.role(),
-                publicUrl.replaceAll("/+$", "") + "/dashboard/invitation/" + invitation.token(),
+    static TeamInvitationView of(TeamMembers.Invitation invitation) {
+        return new TeamInvitationView(invitation.userId(), invitation.email(), invitation.role(), invitation.link(),
                 invitation.expiresAt());
     }
 }

@@ -1,7 +1,9 @@
 package io.malipo.merchant;
 
 import io.malipo.common.ApiException;
+import io.malipo.common.MalipoProperties;
 import io.malipo.common.RandomTokens;
+import io.malipo.common.Transactions;
 import io.malipo.common.SqlFiles;
 import java.time.Clock;
 import java.time.Duration;
@@ -15,6 +17,9 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.OptionalLong;
 import java.util.UUID;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+import org.springframework.beans.factory.ObjectProvider;
 import org.apache.commons.codec.digest.DigestUtils;
 import org.springframework.dao.DuplicateKeyException;
 import org.springframework.jdbc.core.DataClassRowMapper;
@@ -37,25 +42,36 @@ public class TeamMembers {
     /** The fewest characters a password may have (NIST SP 800-63B asks for 8 at least). */
     public static final int MIN_PASSWORD = 10;
     private static final int RECOVERY_CODES = 10;
+    private static final Logger LOG = LoggerFactory.getLogger(TeamMembers.class);
     private static final DataClassRowMapper<TeamMember> MEMBERS = new DataClassRowMapper<>(TeamMember.class);
     private static final DataClassRowMapper<AuditEntry> AUDIT = new DataClassRowMapper<>(AuditEntry.class);
 
     private final NamedParameterJdbcTemplate jdbc;
     private final Clock clock;
     private final SecretBox secrets;
+    private final String publicUrl;
+    private final ObjectProvider<InvitationLetters> letters;
     private final PasswordEncoder passwords = Argon2PasswordEncoder.defaultsForSpringSecurity_v5_8();
     /** Compared against when no member has the email, so an unknown email takes as long as a wrong password. */
     private final String decoy;
 
-    public TeamMembers(NamedParameterJdbcTemplate jdbc, Clock clock, SecretBox secrets) {
+    public TeamMembers(NamedParameterJdbcTemplate jdbc, Clock clock, SecretBox secrets, MalipoProperties malipo,
+            ObjectProvider<InvitationLetters> letters) {
         this.jdbc = jdbc;
         this.clock = clock;
         this.secrets = secrets;
+        this.publicUrl = malipo.publicUrl().replaceAll("/+$", "");
+        this.letters = letters;
         this.decoy = passwords.encode(RandomTokens.base62(20));
     }
 
-    /** An invitation: the member it made and the token of its link, shown once. */
-    public record Invitation(UUID userId, String email, Role role, String token, OffsetDateTime expiresAt) {
+    /**
+     * An invitation: the member it made, the token of its link and the link itself, shown once.
+     *
+     * @param merchantName the business the person is invited to
+     */
+    public record Invitation(UUID userId, String email, Role role, String merchantName, String token, String link,
+            OffsetDateTime expiresAt) {
     }
 
     /** Invites a person to a merchant's team; 409 when the email already belongs to someone. */
@@ -75,7 +91,17 @@ public class TeamMembers {
         OffsetDateTime expiresAt = now.plus(INVITATION_VALIDITY);
         jdbc.update(SqlFiles.load("team/insert-invitation.sql"), Map.of("id", UUID.randomUUID(), "userId", userId,
                 "tokenHash", DigestUtils.sha256Hex(token), "expiresAt", expiresAt, "now", now));
-        return new Invitation(userId, normalised, role, token, expiresAt);
+        Invitation invitation = new Invitation(userId, normalised, role, find(userId).orElseThrow().merchantName(),
+                token, publicUrl + "/dashboard/invitation/" + token, expiresAt);
+        letters.ifAvailable(sender -> Transactions.afterCommit(() -> {
+            try {
+                sender.send(invitation);
+            } catch (RuntimeException e) {
+                LOG.warn("The invitation of member {} could not be sent; its link was shown to whoever invited",
+                        userId, e);
+            }
+        }));
+        return invitation;
     }
 
     /**

@@ -30,6 +30,12 @@ class DashboardTeamIT extends PostgresIT {
         HttpResponse<String> invited = owner.post("/dashboard/team", "email", "dev-t2@duka.co.tz", "role", "VIEWER");
         assertThat(invited.statusCode()).isEqualTo(201);
         String invitation = match(invited.body(), "id=\"invitation-link\" type=\"text\" readonly value=\"([^\"]+)\"");
+        assertThat(invitations.to("dev-t2@duka.co.tz")).as("the installation's InvitationLetters got it")
+                .hasValueSatisfying(letter -> {
+                    assertThat(letter.link()).isEqualTo(invitation);
+                    assertThat(letter.merchantName()).isEqualTo("Duka la Mama");
+                    assertThat(letter.role()).hasToString("VIEWER");
+                });
         FormBrowser teammate = new FormBrowser(port).acceptAndSignIn(invitation, "dev-t2@duka.co.tz",
                 "mango tree by the road");
         assertThat(teammate.get("/dashboard").body()).contains("You are a Viewer");

@@ -42,6 +42,8 @@ public abstract class PostgresIT {
     protected MutableClock clock;
     @Autowired
     protected JdbcTemplate jdbc;
+    @Autowired
+    protected RecordedInvitations invitations;
     protected Http http;
     protected Http admin;
 
@@ -106,6 +108,11 @@ public abstract class PostgresIT {
         @Primary
         MutableClock testClock() {
             return new MutableClock();
+        }
+
+        @Bean
+        RecordedInvitations invitationLetters() {
+            return new RecordedInvitations();
         }
     }
 }
