@@ -223,10 +223,17 @@ public class DashboardPages {
         all.put("nonce", nonce);
         all.put("lang", locale.getLanguage());
         all.put("csrf", request(exchange).getAttribute(CsrfToken.class.getName()));
-        all.put("section", section(request(exchange).getRequestURI()));
+        HttpServletRequest http = request(exchange);
+        all.put("section", section(http.getRequestURI()));
+        // The page in the other language: this one when a GET shows it, its section after a form.
+        all.put("here", "GET".equals(http.getMethod()) ? http.getRequestURI() : section(http.getRequestURI()));
+        all.put("otherLang", PageLanguage.other(locale));
         String html = templates.process(template, new Context(locale, all));
+        Optional<String> remembered = PageLanguage.remembered(exchange.getIn().getHeader("lang", String.class),
+                "/dashboard", http.isSecure());
         answer(exchange, status, "text/html; charset=UTF-8", "no-store", html.getBytes(StandardCharsets.UTF_8));
         var out = exchange.getMessage();
+        remembered.ifPresent(cookie -> out.setHeader("Set-Cookie", cookie));
         out.setHeader("Content-Security-Policy", "default-src 'none'; style-src 'self'; img-src 'self'; "
                 + "script-src 'nonce-" + nonce + "'; form-action 'self'; base-uri 'none'; frame-ancestors 'none'");
         out.setHeader("Content-Language", locale.getLanguage());

@@ -63,7 +63,6 @@ import org.apache.camel.builder.RouteBuilder;
 import org.apache.camel.component.sql.SqlConstants;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
-import org.springframework.http.ResponseCookie;
 import org.springframework.stereotype.Component;
 import org.springframework.web.util.WebUtils;
 import org.thymeleaf.TemplateEngine;
@@ -684,10 +683,8 @@ public class PaymentPageRoutes extends RouteBuilder {
         Cookie remembered = request.map(r -> WebUtils.getCookie(r, PageLanguage.COOKIE)).orElse(null);
         Locale locale = PageLanguage.of(asked, remembered == null ? null : remembered.getValue(),
                 exchange.getIn().getHeader("Accept-Language", String.class));
-        PageLanguage.supported(asked).ifPresent(chosen -> exchange.setProperty(PageLanguage.COOKIE,
-                ResponseCookie.from(PageLanguage.COOKIE, chosen.toLanguageTag()).path("/pay")
-                        .maxAge(Duration.ofDays(365)).httpOnly(true).sameSite("Lax")
-                        .secure(request.map(HttpServletRequest::isSecure).orElse(false)).build().toString()));
+        PageLanguage.remembered(asked, "/pay", request.map(HttpServletRequest::isSecure).orElse(false))
+                .ifPresent(cookie -> exchange.setProperty(PageLanguage.COOKIE, cookie));
         return locale;
     }
 
@@ -704,7 +701,7 @@ public class PaymentPageRoutes extends RouteBuilder {
         Map<String, Object> all = new HashMap<>(values);
         all.put("nonce", nonce);
         all.put("lang", locale.getLanguage());
-        all.put("otherLang", locale.getLanguage().equals("sw") ? "en" : "sw");
+        all.put("otherLang", PageLanguage.other(locale));
         String html = templates.process(template, new Context(locale, all));
         String cookie = exchange.getProperty(PageLanguage.COOKIE, String.class);
         answer(exchange, status, "text/html; charset=UTF-8", "no-store", html.getBytes(StandardCharsets.UTF_8));

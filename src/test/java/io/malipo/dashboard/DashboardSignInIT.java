@@ -151,6 +151,19 @@ class DashboardSignInIT extends PostgresIT {
     }
 
     @Test
+    void aLanguageChosenOnAPageIsRememberedForTheDashboard() throws Exception {
+        FormBrowser browser = new FormBrowser(port);
+        var english = browser.get("/dashboard/sign-in");
+        assertThat(english.body()).contains("Sign in to your dashboard").contains("href=\"/dashboard/sign-in?lang=sw\"");
+        var swahili = browser.get("/dashboard/sign-in?lang=sw");
+        assertThat(swahili.headers().allValues("Set-Cookie")).anySatisfy(cookie -> assertThat(cookie)
+                .contains("malipo_lang=sw").contains("Path=/dashboard").contains("HttpOnly"));
+        assertThat(swahili.body()).contains("lang=\"sw\"").contains(">English<");
+        assertThat(browser.get("/dashboard/sign-in").body()).as("remembered").contains("lang=\"sw\"")
+                .doesNotContain("Sign in to your dashboard");
+    }
+
+    @Test
     void invitationsAreRefusedForAnUnknownMerchantATakenEmailOrAnUnknownRole() {
         String merchant = onboardMerchant();
         assertThat(admin.post("/admin/v1/merchants/" + merchant + "/users",
