@@ -9,6 +9,8 @@ import io.malipo.payments.PaymentStatus;
 import io.malipo.payments.PaymentView;
 import io.malipo.payments.PaymentsEndpoints;
 import java.math.BigDecimal;
+import jakarta.servlet.http.HttpServletRequest;
+import java.time.Duration;
 import java.time.LocalDate;
 import java.time.format.DateTimeFormatter;
 import java.time.temporal.ChronoUnit;
@@ -28,6 +30,9 @@ public class DashboardPaymentRoutes extends DashboardRouteBuilder {
     private static final List<String> CSV_COLUMNS = List.of("created", "id", "status", "amount", "fee", "currency",
             "channel", "provider", "reference", "gateway-reference", "provider-reference", "order", "payer",
             "failure-code", "refunded");
+
+    /** The longest a CSV export may take to write: a few million payments. */
+    static final Duration EXPORT_TIMEOUT = Duration.ofHours(1);
 
     private final PaymentPageModel model;
     private final MessageSource words;
@@ -97,6 +102,12 @@ public class DashboardPaymentRoutes extends DashboardRouteBuilder {
         exchange.getMessage().setHeader("Content-Disposition",
                 "attachment; filename=\"malipo-payments-" + user.mode() + "-" + day + ".csv\"");
         exchange.getMessage().setBody(file);
+        // The file is written while the request is still open, batch by batch: a million payments
+        // take longer than the 30 s any other request may take (spring.mvc.async.request-timeout).
+        HttpServletRequest request = DashboardPages.request(exchange);
+        if (request.isAsyncStarted()) {
+            request.getAsyncContext().setTimeout(EXPORT_TIMEOUT.toMillis());
+        }
     }
 
     /** A payment's cells, in {@link #CSV_COLUMNS}' order: as a program reads them (plain numbers, ISO times). */
