@@ -1,5 +1,7 @@
 package io.malipo.common;
 
+import inet.ipaddr.IPAddress;
+import inet.ipaddr.IPAddressString;
 import jakarta.servlet.http.HttpServletRequest;
 import java.util.ArrayList;
 import java.util.Collections;
@@ -34,7 +36,14 @@ public class ClientAddress {
         return HttpExchanges.request(exchange).map(this::of).orElse(null);
     }
 
+    /** The address in its shortest usual form ({@code ::1}, never {@code 0:0:0:0:0:0:0:1}), as people read it in logs. */
     public String of(HttpServletRequest request) {
+        String address = from(request);
+        IPAddress parsed = address == null ? null : new IPAddressString(address).getAddress();
+        return parsed == null ? address : parsed.toCanonicalString();
+    }
+
+    private String from(HttpServletRequest request) {
         String peer = request.getRemoteAddr();
         if (trusted == null || !trusted.allows(peer)) {
             return peer;

@@ -17,6 +17,7 @@ import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.net.URLEncoder;
 import java.nio.charset.StandardCharsets;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
@@ -77,7 +78,9 @@ public class DashboardSignInRoutes extends DashboardRouteBuilder {
         from("direct:dashboard-js").routeId("dashboard-js")
                 .process(e -> answer(e, 200, "text/javascript; charset=UTF-8", "public, max-age=3600", script));
 
-        page("direct:dashboard-sign-in", e -> pages.render(e, 200, "dashboard/sign-in", Map.of()));
+        // ?welcome: the invitation was just accepted, and the page says the password is set.
+        page("direct:dashboard-sign-in", e -> pages.render(e, 200, "dashboard/sign-in",
+                Map.of("welcome", e.getIn().getHeaders().containsKey("welcome"))));
         page("direct:dashboard-password", this::password);
         page("direct:dashboard-code", e -> pending(e).ifPresentOrElse(
                 m -> pages.render(e, 200, "dashboard/code", Map.of()), () -> seeOther(e, DashboardSecurity.SIGN_IN)));
@@ -148,8 +151,19 @@ public class DashboardSignInRoutes extends DashboardRouteBuilder {
             secret = team.newTotpSecret();
             session.setAttribute(NEW_SECRET, secret);
         }
-        pages.render(exchange, 200, "dashboard/setup", Map.of("secret", secret.replaceAll("(.{4})", "$1 ").strip(),
-                "required", member.get().role().requiresTwoFactors()));
+        pages.render(exchange, 200, "dashboard/setup", setupPage(exchange, member.get(), secret));
+    }
+
+    /**
+     * The set-up page: the key in groups of four; for a member already signed in (setting up a
+     * factor an action asked for), the dashboard's header and navigation, to go back.
+     */
+    private static Map<String, Object> setupPage(Exchange exchange, TeamMember member, String secret) {
+        Map<String, Object> page = new HashMap<>();
+        page.put("secret", secret.replaceAll("(.{4})", "$1 ").strip());
+        page.put("required", member.role().requiresTwoFactors());
+        DashboardPages.signedIn(exchange).ifPresent(user -> page.put("user", user));
+        return page;
     }
 
     private void setupQr(Exchange exchange) throws WriterException, IOException {
@@ -179,8 +193,9 @@ public class DashboardSignInRoutes extends DashboardRouteBuilder {
         List<String> recovery = team.enableTwoFactors(member.get().id(), secret,
                 DashboardPages.form(exchange).get("code"));
         if (recovery.isEmpty()) {
-            pages.render(exchange, 400, "dashboard/setup", Map.of("secret", secret.replaceAll("(.{4})", "$1 ").strip(),
-                    "required", member.get().role().requiresTwoFactors(), "error", "code.error"));
+            Map<String, Object> page = setupPage(exchange, member.get(), secret);
+            page.put("error", "code.error");
+            pages.render(exchange, 400, "dashboard/setup", page);
             return;
         }
         session.removeAttribute(NEW_SECRET);

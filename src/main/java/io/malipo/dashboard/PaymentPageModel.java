@@ -158,7 +158,7 @@ class PaymentPageModel {
         if (!r.automatic() && r.reason() != null) {
             details.add(say(locale, "timeline.refund.reason", r.reason()));
         }
-        details.add(say(locale, "timeline.refund.status", r.status()));
+        details.add(say(locale, "timeline.refund.status", say(locale, "status." + r.status())));
         if (r.failureCode() != null) {
             details.add(code(locale, r.failureCode(), r.failureMessage()));
         }

@@ -123,7 +123,7 @@ class DashboardBrowserIT extends PostgresIT {
         browser.find("nav a[href='/dashboard/payments']").click();
         browser.awaitText("Paid with", 5);
         browser.accessible().screenshot("dashboard-desktop-payments");
-        assertThat(browser.text()).contains("T-DB-1").contains("T-DB-2").contains("SUCCEEDED");
+        assertThat(browser.text()).contains("T-DB-1").contains("T-DB-2").contains("Succeeded");
         type("#f-q", "DB-2");
         browser.find("form.filters button").click();
         browser.awaitText("T-DB-2", 5);

@@ -238,6 +238,7 @@ class DashboardDevelopersIT extends PostgresIT {
                 "SELECT status FROM delivery WHERE id = CAST(? AS UUID)", String.class, failed)));
         assertThat(browser.get(page + "?lang=sw").body()).as("in Swahili").contains("Jibu la mwisho")
                 .contains("jaribio 1").contains("majaribio 2");
+        browser.get(page + "?lang=en");
         assertThat(browser.get(page + "?before=yesterday").statusCode()).isEqualTo(400);
         List<Received> moved = receiver.receivedAt("/moved");
         assertThat(signed(moved.get(moved.size() - 1), secret)).as("the retry, to the new URL").isTrue();

@@ -62,7 +62,7 @@ class DashboardMoneyBrowserIT extends PostgresIT {
         browser.find("main table a[href='/dashboard/orders/" + shop.orderUuid("MB-1") + "']").click();
         browser.awaitText("Payments tried (1)", 5);
         look("orders", "phone-order");
-        assertThat(browser.text()).contains("SUCCEEDED").contains("+255 754 000 000").contains("Vodacom M-Pesa");
+        assertThat(browser.text()).contains("Succeeded").contains("+255 754 000 000").contains("Vodacom M-Pesa");
 
         browser.open(page("/dashboard/orders/" + shop.orderUuid("MB-3")), Browser.DESKTOP);
         browser.awaitText("Cancel this order", 5);

@@ -1,5 +1,7 @@
 package io.malipo.dashboard;
 
+import static org.assertj.core.api.Assertions.assertThat;
+
 import io.malipo.testsupport.Browser;
 import io.malipo.testsupport.DashboardMember;
 import io.malipo.testsupport.PostgresIT;
@@ -58,6 +60,10 @@ class DashboardPagesBrowserIT extends PostgresIT {
         browser.type("#email", "viewer-pg@duka.co.tz").type("#password", PASSWORD);
         browser.find("main form button").click();
         browser.awaitUrl(page("/dashboard"), 5);
+        browser.awaitText("Salio", 5);
+        assertThat(browser.text()).as("the language chosen on the sign-in page is remembered").contains("English");
+        browser.find("header .language a").click();
+        browser.awaitText("Balances", 5);
         browser.open(page("/dashboard/two-factor/setup"), Browser.PHONE).awaitText("Set up your second factor", 5)
                 .type("#code", "000000");
         browser.find("main form button").click();
@@ -86,7 +92,7 @@ class DashboardPagesBrowserIT extends PostgresIT {
 
     /** The Owner signs in (a wrong code first) and opens the Owners' pages. */
     private void ownerOnADesktop(DashboardMember owner, String merchant) {
-        browser.open(page("/dashboard/sign-in"), Browser.DESKTOP).type("#email", "owner-pg@duka.co.tz")
+        browser.open(page("/dashboard/sign-in?lang=en"), Browser.DESKTOP).type("#email", "owner-pg@duka.co.tz")
                 .type("#password", DashboardMember.PASSWORD);
         browser.find("main form button").click();
         browser.awaitText("Enter the code from your app", 5).type("#code", "000000");

@@ -66,7 +66,7 @@ class DashboardPaymentDetailIT extends PostgresIT {
                 .contains("Ledger posting").contains("Your balance").contains("+900").contains("Malipo&#39;s fees")
                 .contains("Vodacom M-Pesa (in transit)").contains("-1,000")
                 .contains("Checkout callback to 127.0.0.1:" + receiver.port() + "/callback")
-                .contains("Status: DELIVERED")
+                .contains("Status: Delivered")
                 .as("the receiver's answer, as text").contains("&lt;b&gt;thanks&lt;/b&gt;, order PD-1 noted")
                 .doesNotContain("<b>thanks</b>");
         assertThat(order(html, "Payment created", "accepted the request", "reported that it went through",

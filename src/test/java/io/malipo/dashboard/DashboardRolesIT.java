@@ -3,6 +3,7 @@ package io.malipo.dashboard;
 import static io.malipo.dashboard.Permission.CANCEL_ORDERS;
 import static io.malipo.dashboard.Permission.MANAGE_KEYS;
 import static io.malipo.dashboard.Permission.MANAGE_TEAM;
+import static io.malipo.dashboard.Permission.TEST_PAYMENTS;
 import static io.malipo.dashboard.Permission.PAY_OUT;
 import static io.malipo.dashboard.Permission.REFUND;
 import static io.malipo.dashboard.Permission.RESEND_DELIVERIES;
@@ -147,6 +148,11 @@ class DashboardRolesIT extends PostgresIT {
                 get(SEE_PAYMENTS, "/dashboard/payments"),
                 get(SEE_PAYMENTS, "/dashboard/payments.csv"),
                 get(SEE_PAYMENTS, "/dashboard/payments/{id}").ids(payment),
+                get(TEST_PAYMENTS, "/dashboard/payments/test"),
+                post(TEST_PAYMENTS, "/dashboard/payments/test")
+                        .form((role, member) -> new String[] {"amount", "100", "msisdn", "0754 000 000"})
+                        .answers(303).changing(watch("SELECT count(*) FROM payment WHERE merchant_id = CAST(? AS UUID)",
+                                merchant)),
                 post(REFUND, "/dashboard/payments/{id}/refunds").ids(payment)
                         .form((role, member) -> new String[] {"key", "roles-" + role, "amount", "100",
                             "reason", "", "code", member.freshCode()})
