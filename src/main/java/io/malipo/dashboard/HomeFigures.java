@@ -71,7 +71,7 @@ public record HomeFigures(List<Total> totals, List<Method> rows, List<Chart> cha
 
         List<Total> totals = currencies.stream().map(currency -> {
             Sum all = Sum.of(byCurrency.get(currency));
-            Sum todays = Sum.of(byCurrency.get(currency).stream().filter(r -> r.day() == todayNumber).toList());
+            Sum todays = Sum.of(byCurrency.get(currency).stream().filter(r -> r.epochDay() == todayNumber).toList());
             return new Total(currency, DashboardPages.money(locale, currency, todays.volume()), todays.succeeded(),
                     rate(percent, todays), DashboardPages.money(locale, currency, all.volume()), all.succeeded(),
                     rate(percent, all));
@@ -86,7 +86,7 @@ public record HomeFigures(List<Total> totals, List<Method> rows, List<Chart> cha
                 .map(method -> {
                     Row first = method.get(0);
                     Sum all = Sum.of(method);
-                    Sum todays = Sum.of(method.stream().filter(r -> r.day() == todayNumber).toList());
+                    Sum todays = Sum.of(method.stream().filter(r -> r.epochDay() == todayNumber).toList());
                     return new Method(first.provider() == null ? "channel." + first.channel()
                             : providerName.apply(first.provider()), first.provider() == null, first.currency(),
                             DashboardPages.money(locale, first.currency(), todays.volume()), rate(percent, todays),
@@ -111,7 +111,7 @@ public record HomeFigures(List<Total> totals, List<Method> rows, List<Chart> cha
 
     private static Chart chart(String currency, List<Row> rows, LocalDate today, int days, Locale locale,
             DateTimeFormatter dayFormat) {
-        Map<Long, Sum> byDay = rows.stream().collect(Collectors.groupingBy(Row::day, Collectors.collectingAndThen(
+        Map<Long, Sum> byDay = rows.stream().collect(Collectors.groupingBy(Row::epochDay, Collectors.collectingAndThen(
                 Collectors.toList(), Sum::of)));
         LocalDate first = today.minusDays(days - 1L);
         BigDecimal peak = byDay.values().stream().map(Sum::volume).max(Comparator.naturalOrder())

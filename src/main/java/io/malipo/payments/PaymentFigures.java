@@ -39,11 +39,11 @@ public record PaymentFigures(List<Row> rows) {
     /**
      * One day of one channel and provider in one currency.
      *
-     * @param day days since 1970-01-01 in the zone of the query
+     * @param epochDay days since 1970-01-01 in the zone of the query
      * @param finished the payer answered: succeeded (or since reversed) or failed
      * @param volume what succeeded payments collected
      */
-    public record Row(long day, String channel, String provider, String currency, long made, long finished,
+    public record Row(long epochDay, String channel, String provider, String currency, long made, long finished,
             long succeeded, BigDecimal volume) {
     }
 }
