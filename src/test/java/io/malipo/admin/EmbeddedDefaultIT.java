@@ -5,12 +5,17 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import io.malipo.MalipoApplication;
+import io.malipo.testsupport.Await;
+import io.malipo.testsupport.AuthenticatorApp;
+import io.malipo.testsupport.FormBrowser;
 import io.malipo.testsupport.Http;
 import io.malipo.testsupport.Http.Response;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.attribute.PosixFilePermissions;
+import java.time.Instant;
+import java.util.List;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import org.junit.jupiter.api.Test;
@@ -67,6 +72,7 @@ class EmbeddedDefaultIT {
                     .containsExactly("payments.read", "payments.write", "payouts.write", "refunds.write");
 
             merchantId = onboard(admin);
+            everyDashboardPageOpensOnH2(first, credentials);
         }
 
         int printedBefore = output.getOut().length();
@@ -125,6 +131,37 @@ class EmbeddedDefaultIT {
     }
 
     /** The onboarding flow an operator follows with the admin API; answers the merchant's id. */
+    /**
+     * The demo Owner signs in with the printed sign-in and sets up two factors, makes a test
+     * payment, and opens every page and each shape of the payments search: each statement the
+     * dashboard runs is one H2 reads too.
+     */
+    private static void everyDashboardPageOpensOnH2(ConfigurableApplicationContext app, String credentials)
+            throws Exception {
+        int port = ((WebServerApplicationContext) app).getWebServer().getPort();
+        FormBrowser owner = new FormBrowser(port).signIn(field(credentials, "email"), field(credentials, "password"));
+        String secret = AuthenticatorApp.keyOn(owner.get("/dashboard/two-factor/setup").body());
+        owner.post("/dashboard/two-factor/setup", "code", AuthenticatorApp.code(secret, Instant.now()));
+        owner.get("/dashboard/payments/test");
+        String payment = owner.post("/dashboard/payments/test", "amount", "1500", "msisdn", "0754 000 000").headers()
+                .firstValue("Location").orElseThrow();
+        JdbcTemplate sql = app.getBean(JdbcTemplate.class);
+        Await.until("the sandbox to settle the test payment", () -> "SUCCEEDED".equals(sql.queryForObject(
+                "SELECT status FROM payment", String.class)));
+        String orderId = "H2-" + System.nanoTime();
+        for (String page : List.of("/dashboard", payment, "/dashboard/payments", "/dashboard/payments?q=0000",
+                "/dashboard/payments?q=" + orderId, "/dashboard/payments?status=SUCCEEDED",
+                "/dashboard/payments?from=2020-01-01&to=2099-12-31&min=1&max=2000&channel=WALLET_PULL",
+                "/dashboard/payments.csv?q=0754000000", "/dashboard/orders", "/dashboard/payouts",
+                "/dashboard/developers", "/dashboard/developers/checkout-credentials", "/dashboard/developers/webhooks",
+                "/dashboard/developers/providers", "/dashboard/team", "/dashboard/audit")) {
+            var answer = owner.get(page);
+            assertThat(answer.statusCode()).as(page).isEqualTo(200);
+            assertThat(answer.body()).as(page).doesNotContain("Something went wrong");
+        }
+        assertThat(owner.get("/dashboard/payments.csv").body()).contains("TEST-");
+    }
+
     private static String onboard(Http admin) {
         Response created = admin.post("/admin/v1/merchants", """
                 {"name": "Duka la Mama", "email": "payments@duka.co.tz"}""");

@@ -67,6 +67,11 @@ public final class FormBrowser {
         String path = URI.create(invitationUrl).getPath();
         get(path);
         post(path, "password", password, "repeat", password);
+        return signIn(email, password);
+    }
+
+    /** Signs in with a password: for a member with two factors, the code is asked for next. */
+    public FormBrowser signIn(String email, String password) throws IOException, InterruptedException {
         get("/dashboard/sign-in");
         post("/dashboard/sign-in", "email", email, "password", password);
         return this;
