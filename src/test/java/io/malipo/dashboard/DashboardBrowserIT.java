@@ -6,9 +6,8 @@ import io.malipo.testsupport.Browser;
 import io.malipo.testsupport.AuthenticatorApp;
 import io.malipo.testsupport.PostgresIT;
 import io.malipo.testsupport.Shop;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.openqa.selenium.WebElement;
 
 /**
@@ -18,17 +17,8 @@ import org.openqa.selenium.WebElement;
  */
 class DashboardBrowserIT extends PostgresIT {
 
-    private static Browser browser;
-
-    @BeforeAll
-    static void browser() {
-        browser = new Browser();
-    }
-
-    @AfterAll
-    static void closeBrowser() {
-        browser.close();
-    }
+    @RegisterExtension
+    static final Browser browser = new Browser();
 
     @Test
     void anInvitedOwnerSetsUpTwoFactorsAndSignsIn() throws Exception {

@@ -11,8 +11,6 @@ import io.malipo.testsupport.PostgresIT;
 import java.time.Duration;
 import java.time.OffsetDateTime;
 import java.time.ZoneOffset;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 
@@ -25,20 +23,11 @@ import org.junit.jupiter.api.extension.RegisterExtension;
  */
 class DashboardDevelopersBrowserIT extends PostgresIT {
 
-    private static Browser browser;
-
     @RegisterExtension
     final CallbackReceiver receiver = new CallbackReceiver();
 
-    @BeforeAll
-    static void browser() {
-        browser = new Browser();
-    }
-
-    @AfterAll
-    static void closeBrowser() {
-        browser.close();
-    }
+    @RegisterExtension
+    static final Browser browser = new Browser();
 
     @Test
     void anOwnerManagesKeysCredentialsWebhooksAndProvidersOnAPhoneAndADesktop() throws Exception {

@@ -8,9 +8,8 @@ import io.malipo.testsupport.DashboardMember;
 import io.malipo.testsupport.PostgresIT;
 import io.malipo.testsupport.Shop;
 import java.time.Duration;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.openqa.selenium.WebElement;
 
 /**
@@ -21,17 +20,8 @@ import org.openqa.selenium.WebElement;
  */
 class DashboardMoneyBrowserIT extends PostgresIT {
 
-    private static Browser browser;
-
-    @BeforeAll
-    static void browser() {
-        browser = new Browser();
-    }
-
-    @AfterAll
-    static void closeBrowser() {
-        browser.close();
-    }
+    @RegisterExtension
+    static final Browser browser = new Browser();
 
     @Test
     void anOwnerCancelsAnOrderAndPaysOutWithTheFeeShownFirst() throws Exception {

@@ -9,8 +9,6 @@ import io.malipo.testsupport.DashboardMember;
 import io.malipo.testsupport.PostgresIT;
 import io.malipo.testsupport.Shop;
 import java.util.UUID;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 import org.openqa.selenium.By;
@@ -23,20 +21,11 @@ import org.openqa.selenium.WebElement;
  */
 class DashboardPaymentsBrowserIT extends PostgresIT {
 
-    private static Browser browser;
-
     @RegisterExtension
     final CallbackReceiver receiver = new CallbackReceiver();
 
-    @BeforeAll
-    static void browser() {
-        browser = new Browser();
-    }
-
-    @AfterAll
-    static void closeBrowser() {
-        browser.close();
-    }
+    @RegisterExtension
+    static final Browser browser = new Browser();
 
     @Test
     void anOwnerFindsAPaymentSendsItsCallbackAgainAndRefundsPartOfIt() throws Exception {

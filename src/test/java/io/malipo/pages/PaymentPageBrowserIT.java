@@ -10,9 +10,8 @@ import java.time.YearMonth;
 import java.util.Base64;
 import java.util.UUID;
 import org.apache.camel.ProducerTemplate;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.EnumSource;
 import org.openqa.selenium.Dimension;
@@ -37,21 +36,12 @@ class PaymentPageBrowserIT extends PostgresIT {
         }
     }
 
-    private static Browser browser;
+    @RegisterExtension
+    static final Browser browser = new Browser();
     private Shop shop;
     @Autowired
     private ProducerTemplate camel;
     private Screen screen;
-
-    @BeforeAll
-    static void browser() {
-        browser = new Browser();
-    }
-
-    @AfterAll
-    static void closeBrowser() {
-        browser.close();
-    }
 
     @BeforeEach
     void shop() {

@@ -11,6 +11,8 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
 import java.util.Set;
+import org.junit.jupiter.api.extension.AfterAllCallback;
+import org.junit.jupiter.api.extension.ExtensionContext;
 import org.openqa.selenium.By;
 import org.openqa.selenium.Dimension;
 import org.openqa.selenium.OutputType;
@@ -24,9 +26,11 @@ import org.openqa.selenium.support.ui.WebDriverWait;
 
 /**
  * Debian's Chromium, headless, driven through Debian's chromedriver (never one Selenium would
- * download), with axe-core's accessibility check and screenshots under target/screenshots/.
+ * download), with axe-core's accessibility check and screenshots under target/screenshots/. A
+ * test class keeps one for all its tests as {@code @RegisterExtension static final Browser
+ * browser = new Browser();}, and it is closed after them.
  */
-public final class Browser implements AutoCloseable {
+public final class Browser implements AutoCloseable, AfterAllCallback {
 
     /** A phone: the narrow Android screens most buyers have. */
     public static final Dimension PHONE = new Dimension(360, 740);
@@ -144,5 +148,10 @@ public final class Browser implements AutoCloseable {
     @Override
     public void close() {
         driver.quit();
+    }
+
+    @Override
+    public void afterAll(ExtensionContext context) {
+        close();
     }
 }
