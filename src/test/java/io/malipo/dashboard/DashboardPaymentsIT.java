@@ -2,10 +2,17 @@ package io.malipo.dashboard;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.malipo.testsupport.ApiMerchant;
+import io.malipo.testsupport.DashboardMember;
 import io.malipo.testsupport.FormBrowser;
+import io.malipo.testsupport.Http;
+import io.malipo.testsupport.Http.Response;
 import io.malipo.testsupport.PostgresIT;
 import io.malipo.testsupport.Shop;
 import java.net.http.HttpResponse;
+import java.time.LocalDate;
+import java.time.ZoneId;
+import java.util.List;
 import org.junit.jupiter.api.Test;
 
 /** The dashboard's payments list: the merchant's own payments only, found by filters and search. */
@@ -47,6 +54,43 @@ class DashboardPaymentsIT extends PostgresIT {
                 .contains("aria-invalid=\"true\"");
 
         assertThat(new FormBrowser(port).get("/dashboard/payments").statusCode()).as("signed out").isEqualTo(302);
+    }
+
+    @Test
+    void aPaymentOfEitherApiIsFoundByEachFilterAndBySearch() throws Exception {
+        Shop shop = new Shop(checkoutMerchant(), jdbc, "http://127.0.0.1:9/callback");
+        shop.paidOrder("EA-1");
+        Http api = ApiMerchant.of(http, admin, shop.merchantId()).api();
+        Response collected = api.post("/api/v1/collections", "{\"amount\": 4321, \"currency\": \"TZS\", "
+                + "\"msisdn\": \"255784000040\", \"reference\": \"INV-EA-2\"}");
+        assertThat(collected.status()).as(collected.body()).isEqualTo(201);
+        ApiMerchant.awaitStatus(api, "/api/v1/payments/" + collected.json().get("id").asText(), "SUCCEEDED");
+        FormBrowser viewer = DashboardMember.invite(admin, port, clock, shop.merchantId(), "viewer-ea@duka.co.tz",
+                "VIEWER").browser();
+        String today = LocalDate.now(clock.withZone(ZoneId.of("Africa/Dar_es_Salaam"))).toString();
+
+        for (var payment : jdbc.queryForList("SELECT COALESCE(merchant_reference, transid) AS shown, reference, "
+                + "provider_ref, provider, amount, msisdn, checkout_order FROM payment WHERE merchant_id = CAST(? AS UUID)",
+                shop.merchantId())) {
+            String shown = (String) payment.get("shown");
+            String other = shown.equals("T-EA-1") ? "INV-EA-2" : "T-EA-1";
+            String amount = ((java.math.BigDecimal) payment.get("amount")).toPlainString();
+            String msisdn = (String) payment.get("msisdn");
+            List<String> finding = new java.util.ArrayList<>(List.of("status=SUCCEEDED&channel=WALLET_PULL",
+                    "provider=" + payment.get("provider"), "from=" + today + "&to=" + today,
+                    "min=" + amount + "&max=" + amount, "q=" + shown, "q=" + payment.get("reference"),
+                    "q=" + payment.get("provider_ref"), "q=" + msisdn.substring(msisdn.length() - 4), "q=" + msisdn));
+            if (payment.get("checkout_order") != null) {
+                finding.add("q=EA-1");
+            }
+            for (String filter : finding) {
+                String page = viewer.get("/dashboard/payments?" + filter).body();
+                assertThat(page).as(shown + " by " + filter).contains(shown);
+                if (!filter.startsWith("status") && !filter.startsWith("from")) {
+                    assertThat(page).as(shown + " alone by " + filter).doesNotContain(other);
+                }
+            }
+        }
     }
 
     private static long rows(String html) {

@@ -47,6 +47,11 @@ public final class ApiMerchant {
         return merchant;
     }
 
+    /** A merchant made elsewhere (a checkout merchant, say), given a test-mode key holding every scope. */
+    public static ApiMerchant of(Http http, Http admin, String merchantId) {
+        return new ApiMerchant(http, admin, merchantId, false).newKey(ALL_SCOPES, List.of());
+    }
+
     /** Issues another key to this merchant and makes it the one used from now on. */
     public ApiMerchant newKey(List<String> scopes, List<String> allowedIps) {
         Response issued = admin.post("/admin/v1/merchants/" + id + "/api-keys", "{\"name\": \"test key\", \"livemode\": "
