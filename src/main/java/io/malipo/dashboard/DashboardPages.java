@@ -158,6 +158,22 @@ public class DashboardPages {
         team.audit(user.merchantId(), user.id(), action, detail, addresses.of(exchange));
     }
 
+    /**
+     * Null when the code a form carries (from the member's authenticator app, or a recovery code) is
+     * right and unused; it is then spent, so a form sent twice moves money or hands out a secret
+     * once. Otherwise the message key to show beside the code field: an empty field asks for the
+     * code, a member without a second factor gets {@code withoutTwoFactors}.
+     */
+    String freshCodeProblem(TeamMember member, String code, String withoutTwoFactors) {
+        if (!member.hasTwoFactors()) {
+            return withoutTwoFactors;
+        }
+        if (code == null || code.isBlank()) {
+            return "code.missing";
+        }
+        return team.secondFactor(member, code) ? null : "code.error";
+    }
+
     String address(Exchange exchange) {
         return addresses.of(exchange);
     }

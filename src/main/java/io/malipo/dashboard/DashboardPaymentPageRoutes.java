@@ -133,9 +133,9 @@ public class DashboardPaymentPageRoutes extends DashboardRouteBuilder {
             problem = "refund.error.reason";
         }
         TeamMember member = team.find(user.id()).orElseThrow();
-        if (problem == null && !team.secondFactor(member, form.get("code"))) {
+        if (problem == null) {
+            problem = pages.freshCodeProblem(member, form.get("code"), "refund.error.two-factors");
             field = "code";
-            problem = member.hasTwoFactors() ? "code.error" : "refund.error.two-factors";
         }
         if (problem != null) {
             refused(exchange, user, paymentId, key, 400, field, problem, again);

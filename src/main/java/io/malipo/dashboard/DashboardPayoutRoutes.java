@@ -174,11 +174,11 @@ public class DashboardPayoutRoutes extends DashboardRouteBuilder {
             return;
         }
         TeamMember member = team.find(user.id()).orElseThrow();
-        if (!team.secondFactor(member, form.get("code"))) {
+        String codeProblem = pages.freshCodeProblem(member, form.get("code"), "payouts.error.two-factors");
+        if (codeProblem != null) {
             // A confirm sent twice at once spends the code once; the other finds the payout it made.
             if (!alreadySent(exchange, user, reference)) {
-                confirmation(exchange, 400, user, draft, quote.get(), reference, available,
-                        member.hasTwoFactors() ? "code.error" : "payouts.error.two-factors");
+                confirmation(exchange, 400, user, draft, quote.get(), reference, available, codeProblem);
             }
             return;
         }

@@ -55,11 +55,7 @@ abstract class DeveloperRouteBuilder extends DashboardRouteBuilder {
      * message key to show next to the code.
      */
     protected String freshCodeProblem(DashboardUser user, Map<String, String> form) {
-        TeamMember member = team.find(user.id()).orElseThrow();
-        if (team.secondFactor(member, form.get("code"))) {
-            return null;
-        }
-        return member.hasTwoFactors() ? "code.error" : "keys.error.two-factors";
+        return pages.freshCodeProblem(team.find(user.id()).orElseThrow(), form.get("code"), "keys.error.two-factors");
     }
 
     /**

@@ -45,10 +45,13 @@ class DashboardHomeIT extends PostgresIT {
     }
 
     @Test
-    void aMerchantWithoutPaymentsIsToldSo() throws Exception {
-        DashboardMember owner = DashboardMember.invite(admin, port, clock, onboardMerchant(), "owner-h2@duka.co.tz",
-                "OWNER");
+    void aMerchantWithoutPaymentsIsToldSoAndShownHowToMakeOne() throws Exception {
+        String merchant = onboardMerchant();
+        DashboardMember owner = DashboardMember.invite(admin, port, clock, merchant, "owner-h2@duka.co.tz", "OWNER");
         assertThat(owner.browser().get("/dashboard").body()).contains("No payments in the last 30 days")
-                .doesNotContain("<svg");
+                .contains("<a href=\"/dashboard/payments/test\">Make a test payment</a>").doesNotContain("<svg");
+        DashboardMember viewer = DashboardMember.invite(admin, port, clock, merchant, "viewer-h2@duka.co.tz", "VIEWER");
+        assertThat(viewer.browser().get("/dashboard").body()).as("a Viewer may not make test payments")
+                .contains("No payments yet").doesNotContain("/dashboard/payments/test");
     }
 }

@@ -131,6 +131,10 @@ class DashboardPaymentDetailIT extends PostgresIT {
                 key(browser.get("/dashboard/payments/" + payment).body()), "amount", "1000", "code", "000000");
         assertThat(wrongCode.statusCode()).isEqualTo(400);
         assertThat(wrongCode.body()).contains("That code is not right");
+        HttpResponse<String> noCode = browser.post("/dashboard/payments/" + payment + "/refunds", "key",
+                key(browser.get("/dashboard/payments/" + payment).body()), "amount", "1000", "code", "");
+        assertThat(noCode.statusCode()).isEqualTo(400);
+        assertThat(noCode.body()).contains("Enter the 6 digits your authenticator app shows now");
         assertThat(reversals(payment)).isEqualTo(1);
 
         awaitReversals(payment, "SUCCEEDED", 1);
