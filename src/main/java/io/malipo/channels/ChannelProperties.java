@@ -79,6 +79,9 @@ public record ChannelProperties(
      * @param liveUrl its production API; without one, live payments through it are refused
      * @param liveApiKey the credential Malipo presents to it in live mode
      * @param notifySecret the secret it signs its notifications to Malipo with, in live mode
+     * @param credentials the rest of what its connector presents in live mode, by name (client ids
+     *        and secrets, the provider's public key, a PIN…); connectors read them as
+     *        {@code malipoProviderCredentials}, and in test mode get the sandbox's instead
      */
     public record Provider(
             @NotBlank String name,
@@ -88,6 +91,7 @@ public record ChannelProperties(
             @DefaultValue List<String> prefixes,
             String liveUrl,
             String liveApiKey,
-            String notifySecret) {
+            String notifySecret,
+            @DefaultValue Map<String, String> credentials) {
     }
 }

@@ -14,6 +14,15 @@ public final class PaymentProperties {
     public static final String CONNECTOR = "malipoConnector";
     public static final String PROVIDER_URL = "malipoProviderUrl";
     public static final String PROVIDER_API_KEY = "malipoProviderApiKey";
+    /**
+     * The provider's other credentials by name (a map): configured ones in live mode, the
+     * sandbox's in test mode ({@link ProviderDirectory#credentials}).
+     */
+    public static final String PROVIDER_CREDENTIALS = "malipoProviderCredentials";
+    /** A session or access token a connector got from the provider ({@link ProviderSessions}). */
+    public static final String PROVIDER_SESSION = "malipoProviderSession";
+    /** How many seconds the provider said its session or token lasts. */
+    public static final String PROVIDER_SESSION_SECONDS = "malipoProviderSessionSeconds";
     public static final String NOTIFY_URL = "malipoNotifyUrl";
     public static final String AMOUNT = "malipoAmount";
     public static final String CURRENCY = "malipoCurrency";

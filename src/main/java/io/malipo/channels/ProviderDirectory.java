@@ -6,10 +6,16 @@ import io.malipo.common.Hmac;
 import io.malipo.common.InstanceSecrets;
 import io.malipo.common.MalipoProperties;
 import java.nio.charset.StandardCharsets;
+import java.security.KeyPair;
+import java.security.KeyPairGenerator;
+import java.security.NoSuchAlgorithmException;
+import java.security.PrivateKey;
+import java.util.AbstractMap;
 import java.util.Base64;
 import java.util.Comparator;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
 import org.springframework.boot.web.context.WebServerInitializedEvent;
 import org.springframework.context.event.EventListener;
 import org.springframework.stereotype.Component;
@@ -27,12 +33,14 @@ public class ProviderDirectory {
     private final ChannelProperties properties;
     private final byte[] sandboxKey;
     private final String publicUrl;
+    private final KeyPair sandboxKeys;
     private volatile int localPort = -1;
 
     public ProviderDirectory(ChannelProperties properties, InstanceSecrets secrets, MalipoProperties malipo) {
         this.properties = properties;
         this.sandboxKey = secrets.derivedKey("sandbox-providers");
         this.publicUrl = malipo.publicUrl().replaceAll("/+$", "");
+        this.sandboxKeys = rsaKeyPair();
     }
 
     @EventListener
@@ -97,6 +105,22 @@ public class ProviderDirectory {
         return livemode ? Optional.ofNullable(get(code).liveApiKey()).orElse("") : sandboxSecret("api-key", code);
     }
 
+    /**
+     * The named credentials a connector presents besides the API key: in live mode those configured
+     * under the provider's {@code credentials}; in test mode the sandbox's, which Malipo makes up
+     * for any name asked (a name ending in {@code public-key} is the sandbox's RSA public key, as
+     * Base64 of its X.509 encoding, as providers hand theirs out), so a connector needs nothing
+     * configured to run against the sandbox.
+     */
+    public Map<String, String> credentials(String code, boolean livemode) {
+        return livemode ? get(code).credentials() : new SandboxCredentials(code);
+    }
+
+    /** The private half of the key the sandbox hands out as every provider's public key. */
+    public PrivateKey sandboxPrivateKey() {
+        return sandboxKeys.getPrivate();
+    }
+
     /** Where the provider reports outcomes. The sandbox reports to this instance directly. */
     public String notifyUrl(String code, boolean livemode) {
         return (livemode ? publicUrl : sandboxBase()) + "/v1/providers/" + code + "/notify";
@@ -114,6 +138,44 @@ public class ProviderDirectory {
     String sandboxSecret(String purpose, String code) {
         return "sbx_" + Base64.getUrlEncoder().withoutPadding()
                 .encodeToString(Hmac.sha256(sandboxKey, (purpose + ":" + code).getBytes(StandardCharsets.UTF_8)));
+    }
+
+    /** Any name has a value: the sandbox checks what the connector presents against the same derivation. */
+    private final class SandboxCredentials extends AbstractMap<String, String> {
+        private final String code;
+
+        SandboxCredentials(String code) {
+            this.code = code;
+        }
+
+        @Override
+        public String get(Object name) {
+            String key = String.valueOf(name);
+            return key.endsWith("public-key")
+                    ? Base64.getEncoder().encodeToString(sandboxKeys.getPublic().getEncoded())
+                    : sandboxSecret("credential:" + key, code);
+        }
+
+        @Override
+        public boolean containsKey(Object name) {
+            return true;
+        }
+
+        @Override
+        public Set<Entry<String, String>> entrySet() {
+            return Set.of();
+        }
+    }
+
+    /** One per instance: the sandbox a connector reaches in test mode is always on its own instance. */
+    private static KeyPair rsaKeyPair() {
+        try {
+            KeyPairGenerator generator = KeyPairGenerator.getInstance("RSA");
+            generator.initialize(2048);
+            return generator.generateKeyPair();
+        } catch (NoSuchAlgorithmException e) {
+            throw new IllegalStateException("this JVM has no RSA", e);
+        }
     }
 
     private String sandboxBase() {

@@ -148,6 +148,7 @@ public class Payments {
         exchange.setProperty(PaymentProperties.CONNECTOR, providers.get(code).connector());
         exchange.setProperty(PaymentProperties.PROVIDER_URL, providers.baseUrl(code, livemode));
         exchange.setProperty(PaymentProperties.PROVIDER_API_KEY, providers.apiKey(code, livemode));
+        exchange.setProperty(PaymentProperties.PROVIDER_CREDENTIALS, providers.credentials(code, livemode));
         exchange.setProperty(PaymentProperties.NOTIFY_URL, providers.notifyUrl(code, livemode));
         exchange.setProperty(PaymentProperties.AMOUNT, request.amount());
         exchange.setProperty(PaymentProperties.CURRENCY, request.currency());

@@ -1,0 +1,46 @@
+package io.malipo.channels;
+
+import java.nio.charset.StandardCharsets;
+import java.security.GeneralSecurityException;
+import java.security.KeyFactory;
+import java.security.PrivateKey;
+import java.security.PublicKey;
+import java.security.spec.X509EncodedKeySpec;
+import java.util.Base64;
+import javax.crypto.Cipher;
+import org.springframework.stereotype.Component;
+
+/**
+ * Encryption providers ask of what a connector sends: Vodacom's OpenAPI wants its API key and
+ * session id, Airtel a disbursement's PIN, encrypted under the provider's RSA public key
+ * (PKCS#1 v1.5) and sent as Base64. Connector routes call it as bean {@code providerCrypto}.
+ */
+@Component("providerCrypto")
+public class ProviderCrypto {
+
+    /** Base64 of {@code text} encrypted under {@code publicKey} (Base64 of its X.509 encoding, PEM armour allowed). */
+    public String rsa(String publicKey, String text) {
+        if (publicKey == null || publicKey.isBlank()) {
+            throw new IllegalStateException("the provider's public key is not configured");
+        }
+        try {
+            Cipher cipher = Cipher.getInstance("RSA/ECB/PKCS1Padding");
+            cipher.init(Cipher.ENCRYPT_MODE, publicKey(publicKey));
+            return Base64.getEncoder().encodeToString(cipher.doFinal(text.getBytes(StandardCharsets.UTF_8)));
+        } catch (GeneralSecurityException | IllegalArgumentException e) {
+            throw new IllegalStateException("the provider's public key is not an RSA public key in Base64", e);
+        }
+    }
+
+    /** The sandbox's side, and a contract test's: what {@link #rsa} encrypted. */
+    public static String decrypt(PrivateKey key, String base64) throws GeneralSecurityException {
+        Cipher cipher = Cipher.getInstance("RSA/ECB/PKCS1Padding");
+        cipher.init(Cipher.DECRYPT_MODE, key);
+        return new String(cipher.doFinal(Base64.getDecoder().decode(base64.strip())), StandardCharsets.UTF_8);
+    }
+
+    private static PublicKey publicKey(String text) throws GeneralSecurityException {
+        String base64 = text.replaceAll("-----[A-Z ]+-----", "").replaceAll("\\s", "");
+        return KeyFactory.getInstance("RSA").generatePublic(new X509EncodedKeySpec(Base64.getDecoder().decode(base64)));
+    }
+}
