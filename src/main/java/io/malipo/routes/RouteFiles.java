@@ -149,8 +149,9 @@ public class RouteFiles implements CamelContextConfiguration {
                     .collect(Collectors.toSet());
             take(settled, gone);
             Map<String, Entry> seen = new TreeMap<>(entries);
-            seen.replaceAll((path, entry) -> new Entry(path, entry.running(), entry.loadedAt(), scan.get(path),
-                    entry.lastError()));
+            seen.replaceAll((path, entry) -> settled.containsKey(path) || gone.contains(path)
+                    ? new Entry(path, entry.running(), entry.loadedAt(), scan.get(path), entry.lastError())
+                    : entry);
             entries = Map.copyOf(seen);
         } catch (RuntimeException e) {
             LOG.error("Reading the route folder {} failed; the running routes stay", folder, e);
@@ -351,14 +352,16 @@ public class RouteFiles implements CamelContextConfiguration {
         Set<String> ids = new TreeSet<>();
         Set<String> directs = new TreeSet<>();
         for (RouteDefinition route : model.getRouteDefinitions()) {
-            ids.add(route.getId());
+            if (route.getId() != null) {
+                ids.add(route.getId());
+            }
             String from = route.getInput() == null ? null : route.getInput().getEndpointUri();
             if (from != null && from.startsWith("direct:")) {
                 directs.add(from.substring("direct:".length()).replaceFirst("^//", "").replaceFirst("\\?.*", ""));
             }
         }
-        model.getRouteConfigurationDefinitions().forEach(configuration -> ids.add(configuration.getId()));
-        ids.remove(null);
+        model.getRouteConfigurationDefinitions().stream().map(RouteConfigurationDefinition::getId)
+                .filter(id -> id != null).forEach(ids::add);
         return new RouteFolderCheck.OwnRoutes(ids, directs);
     }
 

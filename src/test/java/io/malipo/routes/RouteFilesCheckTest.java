@@ -168,6 +168,14 @@ class RouteFilesCheckTest {
                 true, StandardCharsets.UTF_8))).isZero();
     }
 
+    @Test
+    void aMissingRouteFolderStopsTheStartWithWhatToDo() {
+        var analysis = new RouteFilesFailure().analyze(RouteFilesException.missingFolder(Path.of("/no/such/routes")));
+
+        assertThat(analysis.getDescription()).isEqualTo("The route files could not be read: /no/such/routes does not exist.");
+        assertThat(analysis.getAction()).contains("malipo.routes.directory", "MALIPO_ROUTES_DIRECTORY");
+    }
+
     /** Every problem of the real folder with these files added or replaced, as file:line: message. */
     private static List<String> problems(Map<String, String> files) throws IOException {
         RouteFolderCheck.Outcome outcome = check.settle(Map.of(), read(files), Set.of());
