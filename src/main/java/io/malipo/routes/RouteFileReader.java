@@ -20,6 +20,7 @@ import java.util.regex.Pattern;
 import java.util.stream.Collectors;
 import org.apache.camel.CamelContext;
 import org.apache.camel.Component;
+import org.apache.camel.Exchange;
 import org.apache.camel.NoSuchLanguageException;
 import org.apache.camel.builder.RouteBuilder;
 import org.apache.camel.builder.RouteConfigurationBuilder;
@@ -431,7 +432,8 @@ final class RouteFileReader {
                 return;
             }
             Set<String> methods = Arrays.stream(type.getDeclaredMethods())
-                    .filter(method -> Modifier.isPublic(method.getModifiers()) && !Modifier.isStatic(method.getModifiers()))
+                    .filter(method -> Modifier.isPublic(method.getModifiers()) && !Modifier.isStatic(method.getModifiers())
+                            && Arrays.asList(method.getParameterTypes()).contains(Exchange.class))
                     .map(Method::getName).collect(Collectors.toCollection(TreeSet::new));
             String method = bean.getMethod() == null ? null : bean.getMethod().split("\\(", 2)[0].strip();
             if (method == null || !methods.contains(method)) {
