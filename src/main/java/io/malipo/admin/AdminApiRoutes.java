@@ -25,6 +25,8 @@ import io.malipo.merchant.TeamInvitationView;
 import io.malipo.payments.Conflicts;
 import io.malipo.payments.PaymentsEndpoints;
 import io.malipo.payments.SettlementConflictPage;
+import io.malipo.routes.RouteFilesView;
+import io.malipo.routes.RoutesEndpoints;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.LinkedHashMap;
@@ -41,7 +43,7 @@ import org.springframework.stereotype.Component;
 
 /**
  * The operations API (/admin/v1): onboarding merchants and issuing, rotating and revoking
- * their credentials. Each REST verb forwards to a {@code direct:admin-*} route that checks the
+ * their credentials; the delivery log, settlement conflicts and the route files. Each REST verb forwards to a {@code direct:admin-*} route that checks the
  * admin token, reads the request and calls the merchant package.
  */
 @Component
@@ -201,6 +203,19 @@ public class AdminApiRoutes extends RouteBuilder {
                 .process(auth)
                 .process(AdminApiRoutes::conflictQuery)
                 .to(PaymentsEndpoints.SETTLEMENT_CONFLICTS_LIST)
+                .process(json.respond(200));
+
+        admin.get("/routes").id("rest-admin-routes").tag(TAG).security(SECURITY)
+                .description("The route files of the instance that answers: the routes each runs, the version loaded "
+                        + "(SHA-256 of its content, when), and the last change refused with its line and reason. "
+                        + "Each instance reads its own folder.")
+                .responseMessage().code(200).message("The route files").responseModel(RouteFilesView.class)
+                .endResponseMessage()
+                .to("direct:admin-routes");
+        from("direct:admin-routes").routeId("admin-routes")
+                .routeConfigurationId(ErrorRouteConfigurations.ADMIN)
+                .process(auth)
+                .to(RoutesEndpoints.FILES)
                 .process(json.respond(200));
 
         operation("direct:admin-delivery", DeliveryRoutes.DELIVERY_ID, "delivery", null, DeliveryEndpoints.GET, 200);

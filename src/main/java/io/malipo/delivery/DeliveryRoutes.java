@@ -24,6 +24,8 @@ import org.springframework.stereotype.Component;
 public class DeliveryRoutes extends RouteBuilder {
 
     public static final String DELIVERY_ID = "malipoDeliveryId";
+    /** One try of a delivery, with Camel's quick retries: served by routes/callbacks.yaml, where ops tune them. */
+    public static final String POST = "direct:delivery-post";
     private static final String SQL = "sql:classpath:sql/delivery/";
     private static final String SOURCE_QUERY = "malipoDeliverySourceQuery";
     private static final String SOURCE_DELIVERIES = "malipoSourceDeliveries";
@@ -119,7 +121,7 @@ public class DeliveryRoutes extends RouteBuilder {
         from("direct:delivery-send").routeId("delivery-send")
                 .process(dispatcher::started)
                 .doTry()
-                    .to("direct:delivery-post")
+                    .to(POST)
                     .choice()
                         .when(exchangeProperty(Dispatcher.REFUSED).isNotNull())
                             .process(dispatcher::refused)
