@@ -303,7 +303,7 @@ public class PaymentRoutes extends RouteBuilder {
                         .to("direct:transfer-check")
                 .end();
 
-        from("direct:provider-notifications-forget").routeId("provider-notifications-forget")
+        from(PaymentsEndpoints.FORGET_PROVIDER_NOTIFICATIONS).routeId("provider-notifications-forget")
                 .setBody(e -> Map.of("before", payments.now().minus(NOTIFICATIONS_KEPT)))
                 .to("sql:classpath:sql/providers/delete-provider-notifications-old.sql");
 

@@ -90,6 +90,8 @@ public final class PaymentsEndpoints {
      * {@link SettlementConflictPage}, newest first.
      */
     public static final String SETTLEMENT_CONFLICTS_LIST = "direct:settlement-conflicts-list";
+    /** Forgets the bodies of provider notifications handled more than a week ago (kept to drop repeats). */
+    public static final String FORGET_PROVIDER_NOTIFICATIONS = "direct:provider-notifications-forget";
     /** Providers are asked about what they have not reported on in time (routes/schedules.yaml). */
     public static final String RECONCILE = "direct:payments-reconcile";
 

@@ -3,7 +3,9 @@ package io.malipo.routes;
 import io.malipo.channels.ChannelConfiguration;
 import io.malipo.channels.ChannelEndpoints;
 import io.malipo.channels.ChannelProperties;
+import io.malipo.channels.ProviderCrypto;
 import io.malipo.channels.ProviderFailures;
+import io.malipo.channels.ProviderSessions;
 import io.malipo.checkout.CheckoutUpkeepRoutes;
 import io.malipo.common.RouteIds;
 import io.malipo.delivery.DeliveryRoutes;
@@ -43,7 +45,7 @@ public record RouteContract(Set<String> published, Set<String> required, Map<Str
     public static RouteContract of(Environment environment) {
         Set<String> published = Stream.of(PaymentsEndpoints.RECONCILE, CheckoutUpkeepRoutes.EXPIRE_DUE,
                 CheckoutUpkeepRoutes.FORGET_REPLAYS, MerchantEndpoints.FORGET_REPLACED_SECRETS,
-                TokenApiRoutes.FORGET_IDEMPOTENCY_KEYS).map(RouteIds::of).collect(Collectors.toUnmodifiableSet());
+                TokenApiRoutes.FORGET_IDEMPOTENCY_KEYS, PaymentsEndpoints.FORGET_PROVIDER_NOTIFICATIONS).map(RouteIds::of).collect(Collectors.toUnmodifiableSet());
         Set<String> required = new TreeSet<>(Set.of(RouteIds.of(ChannelEndpoints.PAYMENT_ROUTE),
                 RouteIds.of(DeliveryRoutes.POST)));
         Binder.get(environment)
@@ -53,7 +55,8 @@ public record RouteContract(Set<String> published, Set<String> required, Map<Str
                 .forEach(provider -> CALLED_CONNECTOR_ROUTES.forEach(
                         route -> required.add(connectorRoute(provider.connector(), route))));
         return new RouteContract(published, Set.copyOf(required),
-                Map.of("providerFailures", ProviderFailures.class, "deliverySender", DeliverySender.class),
+                Map.of("providerFailures", ProviderFailures.class, "deliverySender", DeliverySender.class,
+                        "providerSessions", ProviderSessions.class, "providerCrypto", ProviderCrypto.class),
                 Set.of(ChannelConfiguration.CHANNEL_ERRORS));
     }
 

@@ -431,15 +431,42 @@ final class RouteFileReader {
                 problem(line, "there is no bean " + bean.getRef() + " for route files; they may call " + offered);
                 return;
             }
+            // A method named without arguments gets the exchange; one written with its arguments,
+            // as providerCrypto's rsa(key, text), gets what they evaluate to.
+            String written = bean.getMethod();
+            String method = written == null ? null : written.split("\\(", 2)[0].strip();
+            int arguments = written == null || !written.contains("(") ? -1 : arguments(written);
             Set<String> methods = Arrays.stream(type.getDeclaredMethods())
-                    .filter(method -> Modifier.isPublic(method.getModifiers()) && !Modifier.isStatic(method.getModifiers())
-                            && Arrays.asList(method.getParameterTypes()).contains(Exchange.class))
+                    .filter(m -> Modifier.isPublic(m.getModifiers()) && !Modifier.isStatic(m.getModifiers())
+                            && (arguments < 0 ? Arrays.asList(m.getParameterTypes()).contains(Exchange.class)
+                                    : m.getParameterCount() == arguments))
                     .map(Method::getName).collect(Collectors.toCollection(TreeSet::new));
-            String method = bean.getMethod() == null ? null : bean.getMethod().split("\\(", 2)[0].strip();
             if (method == null || !methods.contains(method)) {
-                problem(line, "bean " + bean.getRef() + (method == null ? " needs a method" : " has no method " + method)
-                        + ": " + String.join(", ", methods));
+                problem(line, "bean " + bean.getRef() + (method == null ? " needs a method" : " has no method " + method
+                        + (arguments < 0 ? "" : " that takes " + arguments + (arguments == 1 ? " argument" : " arguments")))
+                        + (methods.isEmpty() ? "" : ": " + String.join(", ", methods)));
             }
+        }
+
+        /** How many arguments a method written as name(a, b) passes; commas inside ${…} do not count. */
+        private static int arguments(String written) {
+            String inside = written.substring(written.indexOf('(') + 1, Math.max(written.lastIndexOf(')'),
+                    written.indexOf('(') + 1)).strip();
+            if (inside.isEmpty()) {
+                return 0;
+            }
+            int count = 1;
+            int depth = 0;
+            for (char c : inside.toCharArray()) {
+                if (c == '{' || c == '(') {
+                    depth++;
+                } else if (c == '}' || c == ')') {
+                    depth--;
+                } else if (c == ',' && depth == 0) {
+                    count++;
+                }
+            }
+            return count;
         }
 
         private void expression(ExpressionDefinition expression, int line, boolean predicate) {

@@ -86,6 +86,9 @@ class RouteFilesCheckTest {
                 + "            uri: direct:nothing-${header.x}; extra.yaml:6: calls direct:nothing-${header.x}",
         "extra.yaml; - route:|    id: extra-route|    from:|      uri: direct:extra-route|      steps:|        - bean:|"
                 + "            ref: dataSource; extra.yaml:6: there is no bean dataSource for route files",
+        "extra.yaml; - route:|    id: extra-route|    from:|      uri: direct:extra-route|      steps:|        - bean:|"
+                + "            ref: providerCrypto|            method: \"rsa(${exchangeProperty.k})\"; extra.yaml:6: bean "
+                + "providerCrypto has no method rsa that takes 1 argument",
         "extra.yaml; - route:|    id: extra-route|    from:|      uri: direct:extra-route|      steps:|"
                 + "        - setBody:|            simple: \"${body[x]\"; extra.yaml:6: simple expression:",
         "extra.yaml; - route:|    id: extra-route|    from:|      uri: \"quartz:x/y?cron={{malipo.schedules.nope}}\"|"
@@ -110,6 +113,16 @@ class RouteFilesCheckTest {
     void aFileBreakingARuleIsRefusedWithItsLine(String file, String content, String expected) throws IOException {
         assertThat(problems(Map.of(file, content.replace('|', '\n'))))
                 .anySatisfy(problem -> assertThat(problem).startsWith(expected));
+    }
+
+    @Test
+    void aBeanMethodWrittenWithItsArgumentsMayBeCalled() throws IOException {
+        String extra = "- route:\n    id: extra-route\n    from:\n      uri: direct:extra-route\n      steps:\n"
+                + "        - bean:\n            ref: providerCrypto\n            method: \"rsa(${exchangeProperty."
+                + "malipoProviderCredentials[public-key]}, ${exchangeProperty.malipoProviderApiKey})\"\n"
+                + "        - bean:\n            ref: providerSessions\n            method: lookup\n";
+
+        assertThat(problems(Map.of("extra.yaml", extra))).isEmpty();
     }
 
     @Test
@@ -160,7 +173,7 @@ class RouteFilesCheckTest {
 
         assertThat(broken).as(output).isEqualTo(1);
         assertThat(output).contains(folder + "/channels.yaml:" + toStep + ": calls direct:channel-manuel")
-                .contains(folder + "/schedules.yaml: ok, 5 routes")
+                .contains(folder + "/schedules.yaml: ok, 6 routes")
                 .contains("7 files checked, 1 refused");
 
         Files.copy(ROUTES.resolve("channels.yaml"), channels, java.nio.file.StandardCopyOption.REPLACE_EXISTING);
