@@ -170,9 +170,7 @@ public class SandboxProviders {
      */
     public Transaction reverse(String provider, String originalId, String reference, BigDecimal amount,
             Function<Transaction, Map<String, Object>> callback) {
-        Transaction original = jdbc.queryForList(SqlFiles.load("sandbox/select-transaction.sql"),
-                Map.of("provider", provider, "id", String.valueOf(originalId))).stream().findFirst()
-                .map(SandboxProviders::transaction).filter(t -> COLLECTIONS.contains(t.kind()))
+        Transaction original = byId(provider, String.valueOf(originalId)).filter(t -> COLLECTIONS.contains(t.kind()))
                 .orElseThrow(() -> ApiException.notFound("No payment " + originalId + " to reverse."));
         if (amount != null && amount.compareTo(original.amount()) > 0) {
             throw ApiException.badRequest("amount_too_large", "A reversal cannot send back more than the "
@@ -180,6 +178,12 @@ public class SandboxProviders {
         }
         return record(provider, reference, original.msisdn(), original.cardToken(),
                 amount == null ? original.amount() : amount, original.currency(), REVERSAL, callback);
+    }
+
+    /** The transaction this provider booked with the id {@code id}, the sandbox's own. */
+    public Optional<Transaction> byId(String provider, String id) {
+        return jdbc.queryForList(SqlFiles.load("sandbox/select-transaction.sql"), Map.of("provider", provider, "id", id))
+                .stream().findFirst().map(SandboxProviders::transaction);
     }
 
     /** The transaction this provider booked under {@code reference}, if it is of one of {@code kinds}. */
