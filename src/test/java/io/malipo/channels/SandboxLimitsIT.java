@@ -35,7 +35,7 @@ class SandboxLimitsIT extends PostgresIT {
         registry.add("malipo.channels.sandbox.anonymous-requests-per-minute", () -> String.valueOf(BUDGET));
         registry.add("malipo.channels.sandbox.max-pending-reports", () -> String.valueOf(MAX_PENDING));
         // Reports wait this long, so the ones booked here are still pending when the cap is tried.
-        registry.add("malipo.channels.sandbox-delay", () -> "60s");
+        registry.add("malipo.test.sandbox-delay", () -> "60s");
     }
 
     @Autowired

@@ -11,10 +11,8 @@ import io.malipo.channels.sandbox.SandboxProviders.Result;
 import io.malipo.channels.sandbox.SandboxProviders.Transaction;
 import io.malipo.common.ApiException;
 import io.malipo.common.Hmac;
-import io.malipo.common.HttpExchanges;
 import io.malipo.common.JsonBodies;
 import io.malipo.common.RandomTokens;
-import java.io.IOException;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.LinkedHashMap;
@@ -102,16 +100,7 @@ public class SandboxBooks {
 
     /** The JSON object the client sent, as the body (a map); 400 when it is not one. */
     public void read(Exchange exchange) {
-        Map<String, Object> body = null;
-        try {
-            body = mapper.readValue(HttpExchanges.rawBody(exchange), MAP);
-        } catch (IOException e) {
-            // answered below
-        }
-        if (body == null) {
-            throw ApiException.badRequest("malformed_json", "The body must be a JSON object.");
-        }
-        exchange.getIn().setBody(body);
+        exchange.getIn().setBody(SandboxApi.body(mapper, exchange));
     }
 
     /** 401 unless {@code presented} is the credential {@code name} Malipo's test mode has for this provider. */
