@@ -38,7 +38,8 @@ import org.springframework.stereotype.Component;
  * {@value #MSISDN}, {@value #AMOUNT}, {@value #CURRENCY}, {@value #RESULT} (the API's word for the
  * outcome, from {@value #OUTCOME_WORDS}), {@value #FAILURE_CODE}, {@value #FAILURE_MESSAGE}. The
  * report is the route's {@value #CALLBACK} template, a simple expression evaluated with those same
- * properties once the outcome is decided.
+ * properties once the outcome is decided, and sent unsigned, as most providers send theirs,
+ * unless the route sets {@value #SIGNED}.
  */
 @Component("sandboxBooks")
 public class SandboxBooks {
@@ -46,6 +47,8 @@ public class SandboxBooks {
     public static final String CONNECTOR = "sandboxConnector";
     public static final String OUTCOME_WORDS = "sandboxOutcomeWords";
     public static final String CALLBACK = "sandboxCallback";
+    /** true when the provider signs its reports as the Java simulators do ({@code X-Signature}); unsigned otherwise. */
+    public static final String SIGNED = "sandboxSigned";
     public static final String PROVIDER = "sandboxProvider";
     public static final String ID = "sandboxId";
     public static final String REFERENCE = "sandboxReference";
@@ -152,7 +155,8 @@ public class SandboxBooks {
         String words = words(exchange);
         Transaction booked = books.record(provider(exchange), SandboxApi.reference(request, referenceField),
                 SandboxApi.msisdn(request, msisdnField), null, SandboxApi.amount(request, amountField),
-                SandboxApi.currency(request, currencyField), kind, t -> report(t, callback, words));
+                SandboxApi.currency(request, currencyField), kind, t -> report(t, callback, words),
+                Boolean.TRUE.equals(exchange.getProperty(SIGNED, Boolean.class)));
         describe(exchange, booked, words);
     }
 

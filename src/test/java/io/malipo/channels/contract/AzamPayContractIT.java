@@ -18,6 +18,7 @@ import com.github.tomakehurst.wiremock.WireMockServer;
 import com.github.tomakehurst.wiremock.verification.LoggedRequest;
 import io.malipo.channels.PaymentProperties;
 import io.malipo.testsupport.ApiMerchant;
+import io.malipo.testsupport.Await;
 import io.malipo.testsupport.Http;
 import io.malipo.testsupport.Http.Response;
 import io.malipo.testsupport.PostgresIT;
@@ -38,8 +39,9 @@ import org.springframework.test.context.DynamicPropertySource;
 /**
  * routes/providers/azampay.yaml in live mode against a fake of AzamPay's three hosts (token,
  * checkout, disbursement/status), one WireMock server under three path prefixes: the exact
- * requests Malipo sends, what it makes of each documented answer, and the token's reuse and
- * refresh. HaloPesa numbers (25562…) go through AzamPay.
+ * requests Malipo sends, what it makes of each documented answer, the token's reuse and refresh,
+ * and AzamPay's unsigned callback, which only makes Malipo ask the status query. HaloPesa numbers
+ * (25562…) go through AzamPay.
  */
 class AzamPayContractIT extends PostgresIT {
 
@@ -211,6 +213,84 @@ class AzamPayContractIT extends PostgresIT {
         assertThat(query.getHeader("X-API-Key")).isEqualTo(API_KEY);
         assertThat(jdbc.queryForObject("SELECT status FROM payment WHERE reference = ?", String.class, reference))
                 .isEqualTo(paymentStatus);
+    }
+
+    // --- AzamPay's callback: unsigned, so a hint that makes Malipo ask the status query
+
+    @Test
+    void anUnsignedCallbackIsAcknowledgedAndSettlesOnlyFromTheStatusQueryItCauses() {
+        acceptCheckouts();
+        answerStatus("pending");
+        String reference = reference(collect("AZ-CB-1"));
+
+        Response claimed = notify(callback(reference, "success", "Transaction successful"));
+
+        assertThat(claimed.status()).as(claimed.body()).isEqualTo(200);
+        assertThat(claimed.json().get("success").asBoolean()).isTrue();
+        Await.until("the status query the callback caused", () -> statusQueries() == 1);
+        assertThat(status(reference)).as("AzamPay's status still says pending").isEqualTo("PENDING");
+
+        answerStatus("success");
+        Response again = notify(callback(reference, "success", "Transaction successful."));
+        assertThat(again.status()).as(again.body()).isEqualTo(200);
+        Await.until("the payment to settle from the status query", () -> status(reference).equals("SUCCEEDED"));
+        assertThat(statusQueries()).isEqualTo(2);
+    }
+
+    @Test
+    void aRepeatedCallbackChangesNothingAndAsksNothing() {
+        acceptCheckouts();
+        answerStatus("success");
+        String reference = reference(collect("AZ-CB-2"));
+        String body = callback(reference, "success", "Transaction successful");
+
+        assertThat(notify(body).status()).isEqualTo(200);
+        Await.until("the payment to settle", () -> status(reference).equals("SUCCEEDED"));
+        Response repeated = notify(body);
+
+        assertThat(repeated.status()).as(repeated.body()).isEqualTo(200);
+        assertThat(statusQueries()).isEqualTo(1);
+        assertThat(status(reference)).isEqualTo("SUCCEEDED");
+    }
+
+    @Test
+    void aFailureCallbackAfterTheSuccessLeavesThePaymentAsTheStatusQuerySaysIt() {
+        acceptCheckouts();
+        answerStatus("success");
+        String reference = reference(collect("AZ-CB-3"));
+        assertThat(notify(callback(reference, "success", "Transaction successful")).status()).isEqualTo(200);
+        Await.until("the payment to settle", () -> status(reference).equals("SUCCEEDED"));
+
+        Response late = notify(callback(reference, "failure", "Payer cancelled"));
+
+        assertThat(late.status()).as(late.body()).isEqualTo(200);
+        Await.until("the status query the late callback caused", () -> statusQueries() >= 2);
+        assertThat(status(reference)).isEqualTo("SUCCEEDED");
+    }
+
+    private static void answerStatus(String data) {
+        AZAMPAY.stubFor(get(urlPathEqualTo(STATUS_PATH)).willReturn(okJson("""
+                {"data": "%s", "message": "", "success": true, "statusCode": 200}""".formatted(data))));
+    }
+
+    private static int statusQueries() {
+        return AZAMPAY.findAll(getRequestedFor(urlPathEqualTo(STATUS_PATH))).size();
+    }
+
+    private String status(String reference) {
+        return jdbc.queryForObject("SELECT status FROM payment WHERE reference = ?", String.class, reference);
+    }
+
+    private Response notify(String body) {
+        return http.post("/v1/providers/halopesa-tz/notify", body, "Content-Type", "application/json");
+    }
+
+    /** AzamPay's callback, as its documentation shows it. */
+    private static String callback(String reference, String status, String message) {
+        return """
+                {"msisdn": "%s", "amount": "15000", "message": "%s", "utilityref": "%s", "operator": "Halopesa",
+                 "reference": "AZ-TX-1", "transactionstatus": "%s", "submerchantAcc": null,
+                 "fspReferenceId": "HP-1", "additionalProperties": {}}""".formatted(MSISDN, message, reference, status);
     }
 
     private static void acceptCheckouts() {
