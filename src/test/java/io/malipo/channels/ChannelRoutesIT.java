@@ -146,7 +146,9 @@ class ChannelRoutesIT extends PostgresIT {
                 new String[] {"REVERSAL", "0", "SUCCEEDED"},
                 new String[] {"REVERSAL", "4", "FAILED"},
                 new String[] {"REVERSAL", "9", "SUCCEEDED"});
+        // AzamPay (HaloPesa) takes collections only: see aPayoutOrReversalThroughAzamPayIsDeclinedSendingNothing.
         return WALLET_PROVIDERS.stream().flatMap(provider -> table.stream()
+                .filter(row -> !provider.equals("halopesa-tz") || row[0].equals("COLLECTION"))
                 .map(row -> Arguments.of(provider, row[0], row[1], row[2])));
     }
 
@@ -168,6 +170,59 @@ class ChannelRoutesIT extends PostgresIT {
         Exchange status = status(provider, kind, sent.getProperty(PaymentProperties.REFERENCE, String.class));
         assertThat(outcome(status)).as(status.getProperties().toString()).isEqualTo(outcome);
         assertThat(status.getProperty(PaymentProperties.PROVIDER_FAILED)).isNull();
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @CsvSource({"payout, payouts_not_supported", "reversal, reversal_refused"})
+    void aPayoutOrReversalThroughAzamPayIsDeclinedSendingNothing(String route, String failureCode) {
+        Exchange sent = call("halopesa-tz", route, Map.of(PaymentProperties.REFERENCE, reference("MLX"),
+                PaymentProperties.MSISDN, NUMBERS.get("halopesa-tz") + "0", PaymentProperties.PROVIDER_URL,
+                DOWN_PROVIDER, PaymentProperties.ORIGINAL_PROVIDER_REF, "TX-1"));
+
+        assertThat(outcome(sent)).isEqualTo("DECLINED");
+        assertThat(sent.getProperty(PaymentProperties.FAILURE_CODE)).isEqualTo(failureCode);
+        assertThat(sent.getProperty(PaymentProperties.PROVIDER_FAILED)).isNull();
+    }
+
+    @Test
+    void theAzamPaySandboxTakesOnlyTheCredentialsAndTokensOfMalipoTestModeAndRefusesWhatItCannotRead() {
+        String base = "/sandbox/halopesa-tz";
+        Map<String, String> credentials = providers.credentials("halopesa-tz", false);
+        Response wrongSecret = http.send("POST", base + "/AppRegistration/GenerateToken", """
+                {"appName": "Malipo", "clientId": "%s", "clientSecret": "guess"}""".formatted(
+                credentials.get("client-id")), "Content-Type", "application/json");
+        Response granted = http.send("POST", base + "/AppRegistration/GenerateToken", """
+                {"appName": "Malipo", "clientId": "%s", "clientSecret": "%s"}""".formatted(
+                credentials.get("client-id"), credentials.get("client-secret")), "Content-Type", "application/json");
+        String token = granted.json().get("data").get("accessToken").asText();
+        String push = """
+                {"accountNumber": "255620000010", "amount": "%s", "currency": "TZS", "externalId": "MLP1",
+                 "provider": "%s"}""";
+        Response noToken = http.send("POST", base + "/azampay/mno/checkout", push.formatted("1000", "Halopesa"),
+                "Content-Type", "application/json", "X-API-Key", providers.apiKey("halopesa-tz", false));
+        Response wrongKey = http.send("POST", base + "/azampay/mno/checkout", push.formatted("1000", "Halopesa"),
+                "Content-Type", "application/json", "Authorization", "Bearer " + token, "X-API-Key", "guess");
+        Response unreadable = http.send("POST", base + "/azampay/mno/checkout", push.formatted("12.345", "Halopesa"),
+                "Content-Type", "application/json", "Authorization", "Bearer " + token, "X-API-Key",
+                providers.apiKey("halopesa-tz", false));
+        Response otherWallet = http.send("POST", base + "/azampay/mno/checkout", push.formatted("1000", "Airtel"),
+                "Content-Type", "application/json", "Authorization", "Bearer " + token, "X-API-Key",
+                providers.apiKey("halopesa-tz", false));
+        Response notOnThisConnector = http.send("POST", "/sandbox/mixx-tz/AppRegistration/GenerateToken", "{}",
+                "Content-Type", "application/json");
+
+        assertThat(wrongSecret.status()).as(wrongSecret.body()).isEqualTo(401);
+        assertThat(wrongSecret.json().get("success").asBoolean()).isFalse();
+        assertThat(granted.status()).as(granted.body()).isEqualTo(200);
+        assertThat(granted.json().get("success").asBoolean()).isTrue();
+        assertThat(noToken.status()).as(noToken.body()).isEqualTo(401);
+        assertThat(wrongKey.status()).as(wrongKey.body()).isEqualTo(401);
+        assertThat(unreadable.status()).as(unreadable.body()).isEqualTo(400);
+        assertThat(unreadable.json().get("success").asBoolean()).isFalse();
+        assertThat(otherWallet.status()).as(otherWallet.body()).isEqualTo(400);
+        assertThat(notOnThisConnector.status()).as(notOnThisConnector.body()).isEqualTo(404);
+        assertThat(jdbc.queryForObject("SELECT count(*) FROM sandbox_transaction WHERE reference = 'MLP1' AND "
+                + "provider = 'halopesa-tz'", Integer.class)).isZero();
     }
 
     @ParameterizedTest(name = "{0} {1}")
@@ -229,7 +284,7 @@ class ChannelRoutesIT extends PostgresIT {
     @ParameterizedTest(name = "{0} {1}")
     @CsvSource({"mpesa-tz, request", "mpesa-tz, payout", "mpesa-tz, reversal", "airtel-tz, request",
             "airtel-tz, payout", "airtel-tz, reversal", "mixx-tz, request", "mixx-tz, payout", "mixx-tz, reversal",
-            "card, request", "card, reversal"})
+            "card, request", "card, reversal", "halopesa-tz, request"})
     void aProviderThatIsDownIsUnavailableAndCountedAsAFailure(String provider, String route) {
         Exchange sent = call(provider, route, Map.of(PaymentProperties.PROVIDER_URL, DOWN_PROVIDER,
                 PaymentProperties.REFERENCE, reference("MLX"), PaymentProperties.MSISDN, NUMBERS.getOrDefault(provider,
@@ -242,7 +297,7 @@ class ChannelRoutesIT extends PostgresIT {
 
     @ParameterizedTest(name = "{0} {1}")
     @CsvSource({"mpesa-tz, PAYOUT", "airtel-tz, COLLECTION", "airtel-tz, PAYOUT", "airtel-tz, REVERSAL",
-            "mixx-tz, REVERSAL", "card, COLLECTION", "card, REVERSAL"})
+            "mixx-tz, REVERSAL", "card, COLLECTION", "card, REVERSAL", "halopesa-tz, COLLECTION"})
     void aStatusQueryToAProviderThatIsDownLeavesTheOutcomePending(String provider, String kind) {
         Exchange status = call(provider, "status", Map.of(PaymentProperties.PROVIDER_URL, DOWN_PROVIDER,
                 PaymentProperties.REFERENCE, reference("MLX"), PaymentProperties.TRANSACTION_KIND, kind));
@@ -288,7 +343,7 @@ class ChannelRoutesIT extends PostgresIT {
                         "PENDING", "MLO2:TIP", "MLO2", "AM1", null),
                 Arguments.of("mixx-tz", push("payout", "MLO3", "PX1", "SUCCESS", null),
                         "SUCCEEDED", "PX1:SUCCESS", "MLO3", "PX1", null),
-                Arguments.of("halopesa-tz", push("payout", "MLO3", "PX1", "FAILED", "limit_exceeded"),
+                Arguments.of("tpesa-tz", push("payout", "MLO3", "PX1", "FAILED", "limit_exceeded"),
                         "FAILED", "PX1:FAILED", "MLO3", "PX1", "limit_exceeded"),
                 Arguments.of("tpesa-tz", push("reversal", "MLR3", "PX2", "SUCCESS", null),
                         "SUCCEEDED", "PX2:SUCCESS", "MLR3", "PX2", null),
@@ -296,6 +351,12 @@ class ChannelRoutesIT extends PostgresIT {
                         "FAILED", "PX2:FAILED", "MLR3", "PX2", "reversal_refused"),
                 Arguments.of("mixx-tz", push("payout", "MLO3", "PX1", "QUEUED", null),
                         "PENDING", "PX1:QUEUED", "MLO3", "PX1", null),
+                Arguments.of("halopesa-tz", azamPay("MLP5", "AZ1", "success"),
+                        "SUCCEEDED", "MLP5:AZ1:success", "MLP5", "AZ1", null),
+                Arguments.of("halopesa-tz", azamPay("MLP5", "AZ1", "failure"),
+                        "FAILED", "MLP5:AZ1:failure", "MLP5", "AZ1", "declined"),
+                Arguments.of("halopesa-tz", azamPay("MLP5", "AZ1", "pending"),
+                        "PENDING", "MLP5:AZ1:pending", "MLP5", "AZ1", null),
                 Arguments.of(CARD, card("refund.succeeded", "MLR4", "re_1", null),
                         "SUCCEEDED", "evt_re_1", "MLR4", "re_1", null),
                 Arguments.of(CARD, card("refund.failed", "MLR4", "re_1", "charge_disputed"),
@@ -434,6 +495,8 @@ class ChannelRoutesIT extends PostgresIT {
         exchange.setProperty(PaymentProperties.PROVIDER, provider);
         exchange.setProperty(PaymentProperties.PROVIDER_URL, providers.baseUrl(provider, false));
         exchange.setProperty(PaymentProperties.PROVIDER_API_KEY, providers.apiKey(provider, false));
+        exchange.setProperty(PaymentProperties.PROVIDER_CREDENTIALS, providers.credentials(provider, false));
+        exchange.setProperty(PaymentProperties.LIVEMODE, false);
         exchange.setProperty(PaymentProperties.NOTIFY_URL, providers.notifyUrl(provider, false));
         exchange.setProperty(PaymentProperties.AMOUNT, new BigDecimal("1000.00"));
         exchange.setProperty(PaymentProperties.CURRENCY, "TZS");
@@ -519,6 +582,13 @@ class ChannelRoutesIT extends PostgresIT {
                  "transaction_id": "%s"}"""
                 .formatted(event, transactionId, reference, status, reason == null ? "null" : "\"" + reason + "\"",
                         transactionId);
+    }
+
+    private static String azamPay(String reference, String transactionId, String status) {
+        return """
+                {"msisdn": "255620000010", "amount": "1000", "message": "", "utilityref": "%s", "operator": "Halopesa",
+                 "reference": "%s", "transactionstatus": "%s", "submerchantAcc": null, "fspReferenceId": "FSP1",
+                 "additionalProperties": {}}""".formatted(reference, transactionId, status);
     }
 
     private static String card(String type, String reference, String id, String failureReason) {

@@ -35,7 +35,7 @@ class SandboxLimitsIT extends PostgresIT {
         registry.add("malipo.channels.sandbox.anonymous-requests-per-minute", () -> String.valueOf(BUDGET));
         registry.add("malipo.channels.sandbox.max-pending-reports", () -> String.valueOf(MAX_PENDING));
         // Reports wait this long, so the ones booked here are still pending when the cap is tried.
-        registry.add("malipo.channels.sandbox-delay", () -> "60s");
+        registry.add("malipo.test.sandbox-delay", () -> "60s");
     }
 
     @Autowired
@@ -89,11 +89,11 @@ class SandboxLimitsIT extends PostgresIT {
 
     @Test
     void pastTheCapOfWaitingReportsARequestIsRefusedInTheProvidersFormatAndNothingIsBooked() {
-        String key = "Bearer " + providers.apiKey("halopesa-tz", false);
+        String key = "Bearer " + providers.apiKey("tpesa-tz", false);
         int booked = 0;
         Response refused = null;
         for (int i = 0; i < MAX_PENDING + 2 && refused == null; i++) {
-            Response answer = http.post("/sandbox/halopesa-tz/push-ussd/v1/requests", push("MLPCAP" + i),
+            Response answer = http.post("/sandbox/tpesa-tz/push-ussd/v1/requests", push("MLPCAP" + i),
                     "Authorization", key);
             if (answer.status() == 202) {
                 booked++;

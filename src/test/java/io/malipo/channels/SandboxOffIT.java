@@ -28,10 +28,14 @@ class SandboxOffIT extends PostgresIT {
 
         Response sandbox = http.post("/sandbox/mixx-tz/push-ussd/v1/c2b",
                 "{\"payment_token\": \"1234567890\", \"msisdn\": \"255712000000\", \"amount\": \"1000\"}");
+        // A simulator written as routes (routes/sandbox/) is off too.
+        Response azamPay = http.post("/sandbox/halopesa-tz/AppRegistration/GenerateToken",
+                "{\"appName\": \"Malipo\", \"clientId\": \"x\", \"clientSecret\": \"y\"}");
         Response collection = api.post("/api/v1/collections", "{\"amount\": 1000, \"currency\": \"TZS\", "
                 + "\"msisdn\": \"255754000000\", \"reference\": \"OFF-1\"}");
 
         assertThat(sandbox.status()).isEqualTo(404);
+        assertThat(azamPay.status()).as(azamPay.body()).isEqualTo(404);
         assertThat(collection.status()).as(collection.body()).isEqualTo(403);
         assertThat(collection.json().get("code").asText()).isEqualTo("test_mode_not_served");
         assertThat(jdbc.queryForObject("SELECT count(*) FROM payment", Integer.class)).isZero();

@@ -57,7 +57,9 @@ public abstract class PostgresIT {
         registry.add("malipo.metrics-token", () -> METRICS_TOKEN);
         registry.add("malipo.master-key", () -> MASTER_KEY);
         // Faster than production, so the suite does not wait on timers.
-        registry.add("malipo.channels.sandbox-delay", () -> "200ms");
+        // A test that needs the sandbox slower sets malipo.test.sandbox-delay: of two dynamic
+        // properties with one name, this base class's would win.
+        registry.add("malipo.channels.sandbox-delay", () -> "${malipo.test.sandbox-delay:200ms}");
         registry.add("malipo.delivery.poll-interval", () -> "200ms");
         registry.add("malipo.delivery.quick-retry-delay-ms", () -> "100");
 

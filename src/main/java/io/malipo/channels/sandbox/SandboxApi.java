@@ -122,6 +122,11 @@ abstract class SandboxApi extends RouteBuilder {
     }
 
     protected Map<String, Object> body(Exchange exchange) {
+        return body(mapper, exchange);
+    }
+
+    /** The JSON object a client sent; 400 when the body is not one. */
+    static Map<String, Object> body(ObjectMapper mapper, Exchange exchange) {
         try {
             Map<String, Object> body = mapper.readValue(HttpExchanges.rawBody(exchange), MAP);
             if (body != null) {

@@ -126,16 +126,26 @@ public class SandboxProviders {
         }
     }
 
-    /** Books a request and schedules its report, written by {@code callback} in the provider's format. */
+    /** Books a request and schedules its report, written by {@code callback} in the provider's format and signed. */
     public Transaction record(String provider, String reference, String msisdn, String cardToken, BigDecimal amount,
             String currency, String kind, Function<Transaction, Map<String, Object>> callback) {
+        return record(provider, reference, msisdn, cardToken, amount, currency, kind, callback, true);
+    }
+
+    /**
+     * Books a request and schedules its report, written by {@code callback} in the provider's
+     * format; {@code signed} as the sandbox's providers sign theirs ({@code X-Signature}), or
+     * unsigned, as most real providers send theirs.
+     */
+    public Transaction record(String provider, String reference, String msisdn, String cardToken, BigDecimal amount,
+            String currency, String kind, Function<Transaction, Map<String, Object>> callback, boolean signed) {
         if (pendingReports.incrementAndGet() > properties.sandbox().maxPendingReports()) {
             pendingReports.decrementAndGet();
             throw new ApiException(503, "sandbox_busy", "The sandbox has too many reports waiting to be sent; nothing "
                     + "was booked. Try again in a moment.").withHeader("Retry-After", "1");
         }
         try {
-            return book(provider, reference, msisdn, cardToken, amount, currency, kind, callback);
+            return book(provider, reference, msisdn, cardToken, amount, currency, kind, callback, signed);
         } catch (RuntimeException notBooked) {
             pendingReports.decrementAndGet();
             throw notBooked;
@@ -143,7 +153,7 @@ public class SandboxProviders {
     }
 
     private Transaction book(String provider, String reference, String msisdn, String cardToken, BigDecimal amount,
-            String currency, String kind, Function<Transaction, Map<String, Object>> callback) {
+            String currency, String kind, Function<Transaction, Map<String, Object>> callback, boolean signed) {
         Instant now = clock.instant();
         Transaction transaction = new Transaction(kind.charAt(0) + RandomTokens.crockford(15), provider, reference,
                 msisdn, cardToken, amount, currency, kind, now);
@@ -159,7 +169,7 @@ public class SandboxProviders {
         row.put("now", OffsetDateTime.ofInstant(now, ZoneOffset.UTC));
         jdbc.update(SqlFiles.load("sandbox/insert-transaction.sql"), row);
         long delay = C2B.equals(kind) ? 0 : properties.sandboxDelay().toMillis();
-        callbacks.schedule(() -> report(transaction, callback, 0), delay, TimeUnit.MILLISECONDS);
+        callbacks.schedule(() -> report(transaction, callback, signed, 0), delay, TimeUnit.MILLISECONDS);
         return transaction;
     }
 
@@ -170,9 +180,7 @@ public class SandboxProviders {
      */
     public Transaction reverse(String provider, String originalId, String reference, BigDecimal amount,
             Function<Transaction, Map<String, Object>> callback) {
-        Transaction original = jdbc.queryForList(SqlFiles.load("sandbox/select-transaction.sql"),
-                Map.of("provider", provider, "id", String.valueOf(originalId))).stream().findFirst()
-                .map(SandboxProviders::transaction).filter(t -> COLLECTIONS.contains(t.kind()))
+        Transaction original = byId(provider, String.valueOf(originalId)).filter(t -> COLLECTIONS.contains(t.kind()))
                 .orElseThrow(() -> ApiException.notFound("No payment " + originalId + " to reverse."));
         if (amount != null && amount.compareTo(original.amount()) > 0) {
             throw ApiException.badRequest("amount_too_large", "A reversal cannot send back more than the "
@@ -180,6 +188,12 @@ public class SandboxProviders {
         }
         return record(provider, reference, original.msisdn(), original.cardToken(),
                 amount == null ? original.amount() : amount, original.currency(), REVERSAL, callback);
+    }
+
+    /** The transaction this provider booked with the id {@code id}, the sandbox's own. */
+    public Optional<Transaction> byId(String provider, String id) {
+        return jdbc.queryForList(SqlFiles.load("sandbox/select-transaction.sql"), Map.of("provider", provider, "id", id))
+                .stream().findFirst().map(SandboxProviders::transaction);
     }
 
     /** The transaction this provider booked under {@code reference}, if it is of one of {@code kinds}. */
@@ -259,13 +273,14 @@ public class SandboxProviders {
     }
 
     /** Sends the report once the outcome is decided, retrying a few times; the last try frees its place. */
-    private void report(Transaction transaction, Function<Transaction, Map<String, Object>> callback, int attempt) {
+    private void report(Transaction transaction, Function<Transaction, Map<String, Object>> callback, boolean signed,
+            int attempt) {
         boolean again = false;
         try {
-            again = !sent(transaction, callback) && attempt + 1 < CALLBACK_RETRIES.size();
+            again = !sent(transaction, callback, signed) && attempt + 1 < CALLBACK_RETRIES.size();
         } finally {
             if (again) {
-                callbacks.schedule(() -> report(transaction, callback, attempt + 1),
+                callbacks.schedule(() -> report(transaction, callback, signed, attempt + 1),
                         CALLBACK_RETRIES.get(attempt + 1).toMillis(), TimeUnit.MILLISECONDS);
             } else {
                 pendingReports.decrementAndGet();
@@ -274,20 +289,22 @@ public class SandboxProviders {
     }
 
     /** Whether the report is done with: sent and taken, or nothing to report (never answered, like a silent payer). */
-    private boolean sent(Transaction transaction, Function<Transaction, Map<String, Object>> callback) {
+    private boolean sent(Transaction transaction, Function<Transaction, Map<String, Object>> callback,
+            boolean signed) {
         Result result = result(transaction);
         if (result.outcome() == PaymentResult.PENDING) {
             return true;
         }
         try {
             byte[] body = mapper.writeValueAsBytes(callback.apply(transaction));
-            String secret = providers.notifySecret(transaction.provider(), false).orElseThrow();
-            HttpRequest request = HttpRequest.newBuilder(URI.create(providers.notifyUrl(transaction.provider(), false)))
-                    .timeout(Duration.ofSeconds(10))
-                    .header("Content-Type", "application/json")
-                    .header(ProviderNotifications.SIGNATURE_HEADER, ProviderNotifications.sign(secret, body))
-                    .POST(HttpRequest.BodyPublishers.ofByteArray(body)).build();
-            int status = http.send(request, HttpResponse.BodyHandlers.discarding()).statusCode();
+            HttpRequest.Builder request = HttpRequest.newBuilder(URI.create(providers.notifyUrl(transaction.provider(),
+                    false))).timeout(Duration.ofSeconds(10)).header("Content-Type", "application/json");
+            if (signed) {
+                String secret = providers.notifySecret(transaction.provider(), false).orElseThrow();
+                request.header(ProviderNotifications.SIGNATURE_HEADER, ProviderNotifications.sign(secret, body));
+            }
+            int status = http.send(request.POST(HttpRequest.BodyPublishers.ofByteArray(body)).build(),
+                    HttpResponse.BodyHandlers.discarding()).statusCode();
             if (status / 100 == 2) {
                 return true;
             }
