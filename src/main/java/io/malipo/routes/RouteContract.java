@@ -6,6 +6,7 @@ import io.malipo.channels.ChannelProperties;
 import io.malipo.channels.ProviderCrypto;
 import io.malipo.channels.ProviderFailures;
 import io.malipo.channels.ProviderSessions;
+import io.malipo.channels.sandbox.SandboxBooks;
 import io.malipo.checkout.CheckoutUpkeepRoutes;
 import io.malipo.common.RouteIds;
 import io.malipo.delivery.DeliveryRoutes;
@@ -56,7 +57,8 @@ public record RouteContract(Set<String> published, Set<String> required, Map<Str
                         route -> required.add(connectorRoute(provider.connector(), route))));
         return new RouteContract(published, Set.copyOf(required),
                 Map.of("providerFailures", ProviderFailures.class, "deliverySender", DeliverySender.class,
-                        "providerSessions", ProviderSessions.class, "providerCrypto", ProviderCrypto.class),
+                        "providerSessions", ProviderSessions.class, "providerCrypto", ProviderCrypto.class,
+                        "sandboxBooks", SandboxBooks.class),
                 Set.of(ChannelConfiguration.CHANNEL_ERRORS));
     }
 

@@ -1,5 +1,6 @@
 package io.malipo.routes;
 
+import io.malipo.common.ErrorRouteConfigurations;
 import java.lang.reflect.Method;
 import java.lang.reflect.Modifier;
 import java.nio.ByteBuffer;
@@ -79,9 +80,16 @@ final class RouteFileReader {
     private static final String DIRECT = "direct";
     /** The provider's base URL, set by Malipo: the one endpoint whose component is not written out. */
     private static final String PROVIDER_URL = "${exchangeProperty.malipoProviderUrl}";
+    /**
+     * A provider's base URL a connector route set itself (an aggregator with separate token and
+     * status hosts): ${exchangeProperty.malipo…Url}.
+     */
+    private static final Pattern CONNECTOR_URL = Pattern.compile("^\\$\\{exchangeProperty\\.malipo[A-Za-z]*Url}");
     private static final Set<String> CONSUMERS = Set.of(DIRECT, "quartz");
     private static final Set<String> ITEMS = Set.of("route", "routeConfiguration");
     private static final String PROVIDERS = "providers/";
+    /** Test-mode simulators of providers' APIs: they alone may declare REST verbs, under /sandbox/. */
+    private static final String SANDBOX = "sandbox/";
     /** Steps that pick their endpoint or processor at run time, out of reach of any check. */
     private static final Map<Class<?>, String> UNCHECKABLE = Map.of(
             EnrichDefinition.class, "enrich", PollEnrichDefinition.class, "pollEnrich",
@@ -187,12 +195,29 @@ final class RouteFileReader {
             for (Node item : list.getValue()) {
                 String key = item instanceof MappingNode map && map.getValue().size() == 1
                         && map.getValue().get(0).getKeyNode() instanceof ScalarNode scalar ? scalar.getValue() : null;
-                if (key == null || !ITEMS.contains(key)) {
+                boolean rest = "rest".equals(key) && path.startsWith(SANDBOX);
+                if (key == null || !ITEMS.contains(key) && !rest) {
                     problem(line(item), "only route and routeConfiguration items belong in a route file"
-                            + (key == null ? "" : " (found " + key + ")"));
+                            + (key == null ? "" : " (found " + key + ")")
+                            + ("rest".equals(key) ? "; REST verbs belong to a simulator in " + SANDBOX : ""));
+                } else if (rest) {
+                    sandboxPaths(item);
                 }
             }
             return problems.isEmpty();
+        }
+
+        /** A simulator's REST verbs live under /sandbox/, where only test mode's calls go. */
+        private void sandboxPaths(Node item) {
+            Node rest = ((MappingNode) item).getValue().get(0).getValueNode();
+            String restPath = rest instanceof MappingNode map ? map.getValue().stream()
+                    .filter(t -> t.getKeyNode() instanceof ScalarNode k && "path".equals(k.getValue())
+                            && t.getValueNode() instanceof ScalarNode)
+                    .map(t -> ((ScalarNode) t.getValueNode()).getValue()).findFirst().orElse(null) : null;
+            if (restPath == null || !restPath.startsWith("/sandbox/")) {
+                problem(line(item), "a simulator's rest block sets path: /sandbox/{provider}, where only test mode "
+                        + "calls (found " + restPath + ")");
+            }
         }
 
         /** Camel's and the YAML parser's failures name a line; others are the file's. */
@@ -286,7 +311,9 @@ final class RouteFileReader {
             }
             for (String name : configured.split(",")) {
                 String wanted = name.strip();
-                if (!contract.routeConfigurations().contains(wanted) && !ownConfigurations.contains(wanted)) {
+                boolean simulator = path.startsWith(SANDBOX) && ErrorRouteConfigurations.TOKEN_API.equals(wanted);
+                if (!contract.routeConfigurations().contains(wanted) && !ownConfigurations.contains(wanted)
+                        && !simulator) {
                     problem(route.getLineNumber(), "routeConfigurationId " + wanted + " is neither Malipo's ("
                             + String.join(", ", new TreeSet<>(contract.routeConfigurations()))
                             + ") nor a routeConfiguration of this file");
@@ -298,9 +325,11 @@ final class RouteFileReader {
         private void connector(RouteDefinition route, String id, int line) {
             String connector = connectorName(path);
             String routes = RouteContract.CONNECTOR_ROUTES.stream().sorted().collect(Collectors.joining("|"));
-            if (id != null && !id.matches(Pattern.quote("connector-" + connector + "-") + "(" + routes + ")")) {
+            // Besides the routes Malipo calls, a connector may keep helpers of its own (a token fetch).
+            if (id != null && !id.startsWith("connector-" + connector + "-")) {
                 problem(line, "a file in " + PROVIDERS + " holds the routes of the connector its name gives: route "
-                        + id + " should be connector-" + connector + "-(" + routes + ")");
+                        + id + " should be connector-" + connector + "-(" + routes + ") or another connector-"
+                        + connector + "-… route of its own");
             }
             String configured = route.getRouteConfigurationId();
             String errors = String.join(", ", new TreeSet<>(contract.routeConfigurations()));
@@ -365,15 +394,16 @@ final class RouteFileReader {
             if (uri == null) {
                 return;
             }
-            if (uri.startsWith(PROVIDER_URL)) {
-                endpoint(DYNAMIC.matcher("http://provider" + uri.substring(PROVIDER_URL.length()))
-                        .replaceAll("dynamic"), line, false, uri);
+            Matcher base = CONNECTOR_URL.matcher(uri);
+            if (base.find()) {
+                endpoint(DYNAMIC.matcher("http://provider" + uri.substring(base.end())).replaceAll("dynamic"), line,
+                        false, uri);
                 return;
             }
             String scheme = scheme(uri);
             if (scheme == null || scheme.contains("$")) {
                 problem(line, "toD " + uri + " must name its component (e.g. direct:, http:), or start with "
-                        + PROVIDER_URL);
+                        + PROVIDER_URL + " (or another ${exchangeProperty.malipo…Url} the connector set)");
                 return;
             }
             endpoint(DYNAMIC.matcher(uri).replaceAll("dynamic"), line, false, uri);

@@ -174,7 +174,7 @@ class RouteFilesCheckTest {
         assertThat(broken).as(output).isEqualTo(1);
         assertThat(output).contains(folder + "/channels.yaml:" + toStep + ": calls direct:channel-manuel")
                 .contains(folder + "/schedules.yaml: ok, 6 routes")
-                .contains("7 files checked, 1 refused");
+                .contains(RouteFolder.read(ROUTES).size() + " files checked, 1 refused");
 
         Files.copy(ROUTES.resolve("channels.yaml"), channels, java.nio.file.StandardCopyOption.REPLACE_EXISTING);
         assertThat(RouteValidation.run(new String[] {folder.toString()}, new PrintStream(new ByteArrayOutputStream(),
