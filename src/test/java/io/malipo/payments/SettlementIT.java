@@ -76,8 +76,8 @@ class SettlementIT extends PostgresIT {
                 .isEqualTo(3);
         assertThat(jdbc.queryForObject("SELECT count(*) FROM delivery WHERE source_id = ?", Integer.class, payment))
                 .isEqualTo(1);
-        assertThat(jdbc.queryForObject("SELECT count(*) FROM provider_event WHERE event_key = 'TX-N-1:INS-0'",
-                Integer.class)).isEqualTo(1);
+        assertThat(jdbc.queryForObject("SELECT count(*) FROM provider_event WHERE event_key = ?",
+                Integer.class, reference + ":INS-0")).isEqualTo(1);
         Await.until("the callback", () -> receiver.receivedFor("N-1").size() == 1);
         assertThat(orderStatus("N-1")).isEqualTo("COMPLETED");
         // No second callback comes late: once the one delivery is DELIVERED, a further dispatcher
