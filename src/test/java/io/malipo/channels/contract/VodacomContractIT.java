@@ -2,7 +2,6 @@ package io.malipo.channels.contract;
 
 import static com.github.tomakehurst.wiremock.client.WireMock.aResponse;
 import static com.github.tomakehurst.wiremock.client.WireMock.equalTo;
-import static com.github.tomakehurst.wiremock.client.WireMock.equalToJson;
 import static com.github.tomakehurst.wiremock.client.WireMock.get;
 import static com.github.tomakehurst.wiremock.client.WireMock.getRequestedFor;
 import static com.github.tomakehurst.wiremock.client.WireMock.post;
@@ -32,8 +31,6 @@ import io.malipo.testsupport.Http.Response;
 import io.malipo.testsupport.PostgresIT;
 import java.math.BigDecimal;
 import java.security.KeyPair;
-import java.security.KeyPairGenerator;
-import java.security.NoSuchAlgorithmException;
 import java.util.Base64;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -66,7 +63,7 @@ import org.springframework.test.context.DynamicPropertySource;
 class VodacomContractIT extends PostgresIT {
 
     private static final WireMockServer VODACOM = new WireMockServer(options().dynamicPort());
-    private static final KeyPair KEYS = rsaKeys();
+    private static final KeyPair KEYS = ProviderCrypto.rsaKeyPair();
     private static final String API_KEY = "live-api-key-issued-by-vodacom";
     private static final String NOTIFY_SECRET = "live-notify-secret-of-the-test-vodacom";
     private static final String SESSION = "live-session-id-1";
@@ -525,15 +522,5 @@ class VodacomContractIT extends PostgresIT {
 
     private static String reference(String prefix) {
         return prefix + RandomTokens.crockford(16);
-    }
-
-    private static KeyPair rsaKeys() {
-        try {
-            KeyPairGenerator generator = KeyPairGenerator.getInstance("RSA");
-            generator.initialize(2048);
-            return generator.generateKeyPair();
-        } catch (NoSuchAlgorithmException e) {
-            throw new IllegalStateException(e);
-        }
     }
 }
