@@ -121,6 +121,8 @@ class VodacomContractIT extends PostgresIT {
 
         assertThat(outcome(sent)).isEqualTo("ACCEPTED");
         assertThat(sent.getProperty(PaymentProperties.PROVIDER_REF)).isEqualTo("TX-" + reference);
+        assertThat(sent.getProperty(PaymentProperties.PROVIDER_SESSION)).as("the session stays in the cache").isNull();
+        assertThat(sent.getMessage().getHeader("Authorization")).isNull();
         LoggedRequest session = only(VODACOM.findAll(getRequestedFor(urlPathEqualTo(BASE + "getSession/"))));
         assertThat(decrypted(session)).isEqualTo(API_KEY);
         assertThat(session.getHeader("Origin")).isEqualTo("*");
