@@ -334,7 +334,10 @@ class ChannelRoutesIT extends PostgresIT {
         return notifications().filter(row -> !((String) row.get()[4]).startsWith("MLP"));
     }
 
-    /** What settles payouts and reversals is not the connectors' business: only that the report gets read. */
+    /**
+     * What settles payouts and reversals is not the connectors' business: only that the report gets
+     * read, and acknowledged even though it names nothing Malipo sent.
+     */
     @ParameterizedTest(name = "{0}: {2} {3}")
     @MethodSource("payoutAndReversalNotifications")
     void aPayoutOrReversalReportPostedToTheNotificationEndpointReachesTheConnectorAndIsAcknowledged(String provider,
@@ -344,13 +347,18 @@ class ChannelRoutesIT extends PostgresIT {
                 Hmac.base64(providers.notifySecret(provider, false).orElseThrow(), body));
 
         assertThat(answer.status()).as(answer.body()).isEqualTo(200);
-        assertThat(answer.json().get("received").asBoolean()).isTrue();
+        if (provider.equals("mpesa-tz")) {
+            // Acknowledged in Vodacom's own format.
+            assertThat(answer.json().get("output_ResponseCode").asText()).isEqualTo("0");
+            assertThat(answer.json().get("output_ThirdPartyConversationID").asText()).isEqualTo(reference);
+        } else {
+            assertThat(answer.json().get("received").asBoolean()).isTrue();
+        }
         // The exchange completes as its answer is written, so it may be listed a moment later.
         Await.until("the connector to have read " + eventKey, () -> read(eventKey) != null);
         Exchange read = read(eventKey);
         assertThat(outcome(read)).isEqualTo(outcome);
         assertThat(read.getProperty(PaymentProperties.REFERENCE)).isEqualTo(reference);
-        assertThat(read.getProperty(PaymentProperties.LIVEMODE)).isEqualTo(false);
     }
 
     private Exchange read(String eventKey) {

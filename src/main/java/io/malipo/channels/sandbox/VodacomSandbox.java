@@ -32,8 +32,8 @@ import org.springframework.web.filter.UrlHandlerFilter;
  * RSA public key (the public-key credential Malipo hands the connector in test mode) and answers
  * a session id; every other call must carry that session id, encrypted the same way, and an
  * Origin header. c2bPayment and b2cPayment take the same fields; a reversal names the original
- * by input_TransactionID. Every kind is reported to the same result callback, and
- * queryTransactionStatus finds every kind by Malipo's reference. A session lives an hour and
+ * by input_TransactionID. Every kind is reported to the same result callback, unsigned as
+ * Vodacom's is, and queryTransactionStatus finds every kind by Malipo's reference. A session lives an hour and
  * is live at once (Vodacom's may take some seconds). Vodacom's paths end in a slash; Camel's REST
  * paths cannot, so the slash is taken off before routing (the sandbox also takes them without).
  */

@@ -21,9 +21,7 @@ import com.github.tomakehurst.wiremock.verification.LoggedRequest;
 import io.malipo.channels.PaymentProperties;
 import io.malipo.channels.ProviderCrypto;
 import io.malipo.channels.ProviderDirectory;
-import io.malipo.channels.ProviderNotifications;
 import io.malipo.channels.ProviderSessions;
-import io.malipo.common.Hmac;
 import io.malipo.common.RandomTokens;
 import io.malipo.testsupport.ApiMerchant;
 import io.malipo.testsupport.Http;
@@ -65,7 +63,6 @@ class VodacomContractIT extends PostgresIT {
     private static final WireMockServer VODACOM = new WireMockServer(options().dynamicPort());
     private static final KeyPair KEYS = ProviderCrypto.rsaKeyPair();
     private static final String API_KEY = "live-api-key-issued-by-vodacom";
-    private static final String NOTIFY_SECRET = "live-notify-secret-of-the-test-vodacom";
     private static final String SESSION = "live-session-id-1";
     private static final String BASE = "/ipg/v2/vodacomTZN/";
     private static final ObjectMapper JSON = new ObjectMapper();
@@ -81,7 +78,6 @@ class VodacomContractIT extends PostgresIT {
         registry.add("malipo.channels.providers.mpesa-tz.live-api-key", () -> API_KEY);
         registry.add("malipo.channels.providers.mpesa-tz.credentials.public-key",
                 () -> Base64.getEncoder().encodeToString(KEYS.getPublic().getEncoded()));
-        registry.add("malipo.channels.providers.mpesa-tz.notify-secret", () -> NOTIFY_SECRET);
         registry.add("malipo.connectors.vodacom-openapi.service-provider-code", () -> "171717");
         // Refusals and 401s are the point here: they must not open the provider's circuit.
         registry.add("malipo.channels.circuit-breaker.minimum-calls", () -> "1000");
@@ -397,7 +393,7 @@ class VodacomContractIT extends PostgresIT {
     // --- a live payment through the token API, end to end
 
     @Test
-    void aLiveCollectionIsPushedThenSettledOnceByItsCallbackWhateverComesAfter() {
+    void anUnsignedCallbackOnlyMakesMalipoAskTheStatusAndSettleFromItsAnswer() throws Exception {
         answer(post(BASE + "c2bPayment/singleStage/"), 201, "INS-0", "Request processed successfully");
         Http api = ApiMerchant.create(http, admin, true, true, ApiMerchant.ALL_SCOPES, List.of()).api();
 
@@ -409,11 +405,29 @@ class VodacomContractIT extends PostgresIT {
         String reference = readTree(push.getBodyAsString()).get("input_ThirdPartyConversationID").asText();
         assertThat(readTree(push.getBodyAsString()).get("input_Amount").asText()).isEqualTo("15000.00");
 
+        // It claims success; M-Pesa's status operation does not know yet: nothing changes.
+        status("INS-0", "Pending");
         String paid = callback(reference, "TX-" + reference, "INS-0");
+        Response acknowledged = notify(paid);
+        assertThat(acknowledged.status()).isEqualTo(200);
+        assertThat(acknowledged.json()).isEqualTo(JSON.readTree("""
+                {"output_OriginalConversationID": "AG_20261126_0001", "output_ResponseCode": "0",
+                 "output_ResponseDesc": "Successfully Accepted Result", "output_ThirdPartyConversationID": "%s"}"""
+                .formatted(reference)));
+        assertThat(queries(reference)).isEqualTo(1);
+        assertThat(api.get("/api/v1/payments/" + id).json().get("status").asText()).isEqualTo("PENDING");
+
+        // The same body again is dropped before anyone is asked.
         assertThat(notify(paid).status()).isEqualTo(200);
+        assertThat(queries(reference)).isEqualTo(1);
+
+        // Out of order: a failure claimed after M-Pesa completed it. The status answer settles it.
+        status("INS-0", "Completed");
+        assertThat(notify(callback(reference, "TX-" + reference, "INS-2006")).status()).isEqualTo(200);
+        assertThat(queries(reference)).isEqualTo(2);
         ApiMerchant.awaitStatus(api, "/api/v1/payments/" + id, "SUCCEEDED");
-        // The same report again, and a late failure out of order, change nothing.
-        assertThat(notify(paid).status()).isEqualTo(200);
+
+        // A late report, whatever it claims, changes nothing more.
         assertThat(notify(callback(reference, "TX-" + reference, "INS-6")).status()).isEqualTo(200);
         assertThat(api.get("/api/v1/payments/" + id).json().get("status").asText()).isEqualTo("SUCCEEDED");
         assertThat(jdbc.queryForObject("SELECT count(DISTINCT posting_id) FROM ledger_entry WHERE source_id = ?",
@@ -421,11 +435,26 @@ class VodacomContractIT extends PostgresIT {
         assertThat(VODACOM.findAll(getRequestedFor(urlPathEqualTo(BASE + "getSession/")))).hasSize(1);
     }
 
+    @Test
+    void anUnsignedCallbackThatMatchesNoPaymentIsAcknowledgedAndAsksNothing() throws Exception {
+        Response acknowledged = notify(callback(reference("MLP"), "TX-GUESSED", "INS-0"));
+
+        assertThat(acknowledged.status()).isEqualTo(200);
+        assertThat(acknowledged.json().get("output_ResponseCode").asText()).isEqualTo("0");
+        assertThat(VODACOM.getAllServeEvents()).isEmpty();
+    }
+
     // --- helpers
 
+    /** A callback as Vodacom sends it: unsigned. */
     private Response notify(String body) {
-        return http.post("/v1/providers/mpesa-tz/notify", body, "Content-Type", "application/json",
-                ProviderNotifications.SIGNATURE_HEADER, Hmac.base64(NOTIFY_SECRET, body));
+        return http.post("/v1/providers/mpesa-tz/notify", body, "Content-Type", "application/json");
+    }
+
+    /** How many times Malipo asked M-Pesa about {@code reference}. */
+    private static int queries(String reference) {
+        return VODACOM.findAll(getRequestedFor(urlPathEqualTo(BASE + "queryTransactionStatus/"))
+                .withQueryParam("input_QueryReference", equalTo(reference))).size();
     }
 
     /** Live-mode properties of routes/README.md for mpesa-tz, then {@code properties} over them. */
