@@ -3,6 +3,9 @@ package io.malipo.channels;
 import java.nio.charset.StandardCharsets;
 import java.security.GeneralSecurityException;
 import java.security.KeyFactory;
+import java.security.KeyPair;
+import java.security.KeyPairGenerator;
+import java.security.NoSuchAlgorithmException;
 import java.security.PrivateKey;
 import java.security.PublicKey;
 import java.security.spec.X509EncodedKeySpec;
@@ -29,6 +32,17 @@ public class ProviderCrypto {
             return Base64.getEncoder().encodeToString(cipher.doFinal(text.getBytes(StandardCharsets.UTF_8)));
         } catch (GeneralSecurityException | IllegalArgumentException e) {
             throw new IllegalStateException("the provider's public key is not an RSA public key in Base64", e);
+        }
+    }
+
+    /** A new 2048-bit RSA key pair, as a provider's: the sandbox's, and a contract test's fake provider's. */
+    public static KeyPair rsaKeyPair() {
+        try {
+            KeyPairGenerator generator = KeyPairGenerator.getInstance("RSA");
+            generator.initialize(2048);
+            return generator.generateKeyPair();
+        } catch (NoSuchAlgorithmException e) {
+            throw new IllegalStateException("this JVM has no RSA", e);
         }
     }
 

@@ -8,8 +8,6 @@ import io.malipo.common.IpAllowList;
 import io.malipo.common.MalipoProperties;
 import java.nio.charset.StandardCharsets;
 import java.security.KeyPair;
-import java.security.KeyPairGenerator;
-import java.security.NoSuchAlgorithmException;
 import java.security.PrivateKey;
 import java.util.AbstractMap;
 import java.util.Base64;
@@ -43,7 +41,8 @@ public class ProviderDirectory {
         this.properties = properties;
         this.sandboxKey = secrets.derivedKey("sandbox-providers");
         this.publicUrl = malipo.publicUrl().replaceAll("/+$", "");
-        this.sandboxKeys = rsaKeyPair();
+        // One per instance: the sandbox a connector reaches in test mode is always on its own instance.
+        this.sandboxKeys = ProviderCrypto.rsaKeyPair();
         this.notifySources = notifySources(properties);
     }
 
@@ -192,16 +191,6 @@ public class ProviderDirectory {
         }
     }
 
-    /** One per instance: the sandbox a connector reaches in test mode is always on its own instance. */
-    private static KeyPair rsaKeyPair() {
-        try {
-            KeyPairGenerator generator = KeyPairGenerator.getInstance("RSA");
-            generator.initialize(2048);
-            return generator.generateKeyPair();
-        } catch (NoSuchAlgorithmException e) {
-            throw new IllegalStateException("this JVM has no RSA", e);
-        }
-    }
 
     private String sandboxBase() {
         if (localPort < 0) {

@@ -63,8 +63,10 @@ public abstract class PostgresIT {
         registry.add("malipo.delivery.poll-interval", () -> "200ms");
         registry.add("malipo.delivery.quick-retry-delay-ms", () -> "100");
 
-        // A live endpoint for one provider, on a port nothing listens on: the provider is down.
-        registry.add("malipo.channels.providers.mpesa-tz.live-url", () -> DOWN_PROVIDER);
+        // A live endpoint for one provider, on a port nothing listens on: the provider is down
+        // (unless a test sets malipo.test.mpesa-live-url to a fake of it).
+        registry.add("malipo.channels.providers.mpesa-tz.live-url",
+                () -> "${malipo.test.mpesa-live-url:" + DOWN_PROVIDER + "}");
         registry.add("malipo.token-api.tokens-per-minute", () -> "20");
     }
 

@@ -86,22 +86,30 @@ abstract class SandboxApi extends RouteBuilder {
     protected void sandboxRoute(String uri, Processor handler) {
         from(uri).routeId(RouteIds.of(uri)).routeConfigurationId(ErrorRouteConfigurations.TOKEN_API)
                 .doTry()
-                    .process(this::admit)
+                    .process(e -> admit(e, uri))
                     .process(handler)
                 .doCatch(ApiException.class)
                     .process(this::refuse)
                 .end();
     }
 
-    /** Malipo's sandbox key for a provider this API speaks for; a caller without it spends its budget. */
-    private void admit(Exchange exchange) {
+    /** What {@link #authenticate} lets in; a caller it refuses spends its budget of anonymous requests. */
+    private void admit(Exchange exchange, String route) {
         try {
-            sandbox.authenticate(guard.provider(exchange), connector, exchange.getIn().getHeader("Authorization",
-                    String.class));
+            authenticate(exchange, route);
         } catch (ApiException refused) {
             guard.anonymous(exchange);
             throw refused;
         }
+    }
+
+    /**
+     * Malipo's sandbox key for a provider this API speaks for, as the API presents it: by default
+     * "Authorization: Bearer" and the key itself. {@code route} is the sandbox route asked.
+     */
+    protected void authenticate(Exchange exchange, String route) {
+        sandbox.authenticate(guard.provider(exchange), connector, exchange.getIn().getHeader("Authorization",
+                String.class));
     }
 
     private void refuse(Exchange exchange) throws Exception {

@@ -5,42 +5,92 @@ import static io.malipo.channels.sandbox.SandboxProviders.PAYOUT;
 import static io.malipo.channels.sandbox.SandboxProviders.PUSH;
 
 import io.malipo.channels.PaymentResult;
+import io.malipo.channels.ProviderCrypto;
+import io.malipo.channels.ProviderDirectory;
 import io.malipo.channels.sandbox.SandboxProviders.Result;
 import io.malipo.channels.sandbox.SandboxProviders.Transaction;
 import io.malipo.common.ApiException;
+import io.malipo.common.Hmac;
 import io.malipo.common.RandomTokens;
+import java.security.GeneralSecurityException;
+import java.time.Clock;
+import java.time.Duration;
+import java.time.Instant;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.function.Function;
 import org.apache.camel.Exchange;
+import org.springframework.boot.web.servlet.FilterRegistrationBean;
+import org.springframework.context.annotation.Bean;
+import org.springframework.core.Ordered;
 import org.springframework.stereotype.Component;
+import org.springframework.web.filter.UrlHandlerFilter;
 
 /**
- * The sandbox of Vodacom's OpenAPI (M-Pesa), for routes/providers/vodacom-openapi.yaml.
- * c2bPayment and b2cPayment take the same fields; a reversal names the original by
- * input_TransactionID. Every kind is reported to the same result callback, and
- * queryTransactionStatus finds every kind by Malipo's reference.
+ * The sandbox of Vodacom Tanzania's M-Pesa OpenAPI, for routes/providers/vodacom-openapi.yaml,
+ * on the same wire as the real API: getSession/ takes the API key encrypted under the sandbox's
+ * RSA public key (the public-key credential Malipo hands the connector in test mode) and answers
+ * a session id; every other call must carry that session id, encrypted the same way, and an
+ * Origin header. c2bPayment and b2cPayment take the same fields; a reversal names the original
+ * by input_TransactionID. Every kind is reported to the same result callback, unsigned as
+ * Vodacom's is, and queryTransactionStatus finds every kind by Malipo's reference. A session lives an hour and
+ * is live at once (Vodacom's may take some seconds). Vodacom's paths end in a slash; Camel's REST
+ * paths cannot, so the slash is taken off before routing (the sandbox also takes them without).
  */
 @Component
 class VodacomSandbox extends SandboxApi {
 
     static final String CONNECTOR = "vodacom-openapi";
+    static final String BASE = "/ipg/v2/vodacomTZN/";
+    static final Duration SESSION_LIFE = Duration.ofHours(1);
+    private static final String SESSION_ROUTE = "direct:sandbox-vodacom-session";
 
-    VodacomSandbox(Kit kit) {
+    private final ProviderDirectory providers;
+    private final Clock clock;
+
+    VodacomSandbox(Kit kit, ProviderDirectory providers, Clock clock) {
         super(kit, CONNECTOR);
+        this.providers = providers;
+        this.clock = clock;
+    }
+
+    @Bean
+    static FilterRegistrationBean<UrlHandlerFilter> vodacomSandboxTrailingSlash() {
+        FilterRegistrationBean<UrlHandlerFilter> registration = new FilterRegistrationBean<>(UrlHandlerFilter
+                .trailingSlashHandler("/sandbox/*" + BASE + "**").wrapRequest().build());
+        registration.setOrder(Ordered.HIGHEST_PRECEDENCE);
+        return registration;
     }
 
     @Override
     protected void routes() {
         rest("/sandbox/{provider}").apiDocs(false)
-                .post("/ipg/v2/vodacomTZN/c2bPayment/singleStage").to("direct:sandbox-vodacom-push")
-                .post("/ipg/v2/vodacomTZN/b2cPayment/singleStage").to("direct:sandbox-vodacom-payout")
-                .put("/ipg/v2/vodacomTZN/reversal").to("direct:sandbox-vodacom-reversal")
-                .get("/ipg/v2/vodacomTZN/queryTransactionStatus").to("direct:sandbox-vodacom-status");
+                .get(BASE + "getSession/").to(SESSION_ROUTE)
+                .post(BASE + "c2bPayment/singleStage/").to("direct:sandbox-vodacom-push")
+                .post(BASE + "b2cPayment/singleStage/").to("direct:sandbox-vodacom-payout")
+                .put(BASE + "reversal/").to("direct:sandbox-vodacom-reversal")
+                .get(BASE + "queryTransactionStatus/").to("direct:sandbox-vodacom-status");
+        sandboxRoute(SESSION_ROUTE, this::vodacomSession);
         sandboxRoute("direct:sandbox-vodacom-push", e -> vodacomTransfer(e, PUSH));
         sandboxRoute("direct:sandbox-vodacom-payout", e -> vodacomTransfer(e, PAYOUT));
         sandboxRoute("direct:sandbox-vodacom-reversal", this::vodacomReversal);
         sandboxRoute("direct:sandbox-vodacom-status", this::vodacomStatus);
+    }
+
+    /** getSession/ wants the encrypted API key; every other call an encrypted session id of this provider. */
+    @Override
+    protected void authenticate(Exchange exchange, String route) {
+        String provider = guard.provider(exchange);
+        sandbox.provider(provider, CONNECTOR);
+        String origin = exchange.getIn().getHeader("Origin", String.class);
+        String presented = decrypted(exchange.getIn().getHeader("Authorization", String.class));
+        boolean admitted = SESSION_ROUTE.equals(route)
+                ? Hmac.same(providers.apiKey(provider, false), presented)
+                : liveSession(provider, presented);
+        if (origin == null || origin.isBlank() || !admitted) {
+            throw new ApiException(401, "unauthorized", SESSION_ROUTE.equals(route) ? "Invalid API Key"
+                    : "Invalid or expired session; get a new one at getSession/.");
+        }
     }
 
     @Override
@@ -54,8 +104,55 @@ class VodacomSandbox extends SandboxApi {
         return answer;
     }
 
+    // --- sessions: <issued epoch second>.<the sandbox's derived secret for that second>, nothing to keep
+
+    private void vodacomSession(Exchange exchange) throws Exception {
+        long issued = clock.instant().getEpochSecond();
+        Map<String, Object> answer = new LinkedHashMap<>();
+        answer.put("output_ResponseCode", "INS-0");
+        answer.put("output_ResponseDesc", "Request processed successfully");
+        answer.put("output_SessionID", issued + "." + sessionSecret(provider(exchange), issued));
+        json.respond(exchange, 200, answer);
+    }
+
+    private boolean liveSession(String provider, String session) {
+        int dot = session.indexOf('.');
+        if (dot < 1) {
+            return false;
+        }
+        long issued;
+        try {
+            issued = Long.parseLong(session.substring(0, dot));
+        } catch (NumberFormatException e) {
+            return false;
+        }
+        Instant now = clock.instant();
+        return Hmac.same(issued + "." + sessionSecret(provider, issued), session)
+                && !Instant.ofEpochSecond(issued).plus(SESSION_LIFE).isBefore(now);
+    }
+
+    private String sessionSecret(String provider, long issued) {
+        return providers.credentials(provider, false).get("session-" + issued);
+    }
+
+    /** What Malipo encrypted under the sandbox's public key; empty when it is not that. */
+    private String decrypted(String authorization) {
+        if (authorization == null || !authorization.startsWith("Bearer ")) {
+            return "";
+        }
+        try {
+            return ProviderCrypto.decrypt(providers.sandboxPrivateKey(), authorization.substring("Bearer ".length()));
+        } catch (GeneralSecurityException | IllegalArgumentException e) {
+            return "";
+        }
+    }
+
+    // --- payments
+
     private void vodacomTransfer(Exchange exchange, String kind) throws Exception {
         Map<String, Object> request = body(exchange);
+        required(request, "input_Country");
+        required(request, "input_ServiceProviderCode");
         String conversation = "AG_" + RandomTokens.crockford(20);
         Transaction tx = sandbox.record(provider(exchange), reference(request, "input_ThirdPartyConversationID"),
                 msisdn(request, "input_CustomerMSISDN"), null, amount(request, "input_Amount"),
@@ -65,6 +162,7 @@ class VodacomSandbox extends SandboxApi {
 
     private void vodacomReversal(Exchange exchange) throws Exception {
         Map<String, Object> request = body(exchange);
+        required(request, "input_ServiceProviderCode");
         String conversation = "AG_" + RandomTokens.crockford(20);
         Transaction tx = sandbox.reverse(provider(exchange), required(request, "input_TransactionID"),
                 reference(request, "input_ThirdPartyConversationID"), optionalAmount(request, "input_ReversalAmount"),
@@ -99,14 +197,16 @@ class VodacomSandbox extends SandboxApi {
     /** queryTransactionStatus finds every kind of transaction by the reference Malipo gave it. */
     private void vodacomStatus(Exchange exchange) throws Exception {
         String reference = guard.reference(exchange, "input_QueryReference");
+        String query = guard.reference(exchange, "input_ThirdPartyConversationID");
         Map<String, Object> answer = new LinkedHashMap<>();
         answer.put("output_ResponseCode", "INS-0");
+        answer.put("output_ResponseDesc", "Request processed successfully");
+        answer.put("output_ConversationID", "AG_" + RandomTokens.crockford(20));
+        answer.put("output_ThirdPartyConversationID", query);
         sandbox.find(provider(exchange), reference, ANY_KIND).ifPresentOrElse(tx -> {
-            Result result = sandbox.result(tx);
-            answer.put("output_ResponseTransactionStatus", word(result, "Completed", "Failed", "Pending"));
-            answer.put("output_FailureCode", result.failureCode());
+            answer.put("output_ResponseTransactionStatus", word(sandbox.result(tx), "Completed", "Failed", "Pending"));
             answer.put("output_TransactionID", tx.id());
-        }, () -> answer.put("output_ResponseTransactionStatus", "Not Found"));
+        }, () -> answer.put("output_ResponseTransactionStatus", "N/A"));
         json.respond(exchange, 200, answer);
     }
 
@@ -118,9 +218,9 @@ class VodacomSandbox extends SandboxApi {
         return switch (String.valueOf(result.failureCode())) {
             case "insufficient_funds" -> "INS-2006";
             case "recipient_rejected" -> "INS-2002";
-            case "limit_exceeded" -> "INS-15";
+            case "limit_exceeded" -> "INS-2005";
             case "reversal_refused" -> "INS-6";
-            default -> "INS-2051";
+            default -> "INS-5";
         };
     }
 }
