@@ -440,7 +440,7 @@ final class RouteFileReader {
                 }
                 return;
             }
-            if (!result.isSuccess()) {
+            if (!result.isSuccess() && !onlyDynamicValues(result)) {
                 problem(line, "endpoint " + written + ": " + describe(result));
             }
         }
@@ -594,6 +594,29 @@ final class RouteFileReader {
         }
         return parts.isEmpty() ? result.summaryErrorMessage(false).replaceAll("\\s+", " ").strip()
                 : String.join("; ", parts);
+    }
+
+    /**
+     * Whether the only objection is to option values a toD computes while running (written here as
+     * "dynamic"), such as an httpMethod a connector's shared call route takes from a property.
+     */
+    private static boolean onlyDynamicValues(EndpointValidationResult result) {
+        List<Map<String, String>> invalid = List.of(orEmpty(result.getInvalidEnum()), orEmpty(result.getInvalidBoolean()),
+                orEmpty(result.getInvalidInteger()), orEmpty(result.getInvalidNumber()),
+                orEmpty(result.getInvalidDuration()));
+        boolean dynamicOnly = invalid.stream().anyMatch(m -> !m.isEmpty())
+                && invalid.stream().allMatch(m -> m.values().stream().allMatch("dynamic"::equals));
+        return dynamicOnly && result.getSyntaxError() == null && result.getIncapable() == null
+                && (result.getUnknown() == null || result.getUnknown().isEmpty())
+                && (result.getRequired() == null || result.getRequired().isEmpty())
+                && (result.getNotConsumerOnly() == null || result.getNotConsumerOnly().isEmpty())
+                && (result.getNotProducerOnly() == null || result.getNotProducerOnly().isEmpty())
+                && result.getUnknownComponent() == null;
+    }
+
+    @SuppressWarnings("unchecked")
+    private static Map<String, String> orEmpty(Map<?, ?> options) {
+        return options == null ? Map.of() : (Map<String, String>) options;
     }
 
     @SuppressWarnings("unchecked")
