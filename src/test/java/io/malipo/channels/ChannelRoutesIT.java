@@ -384,11 +384,12 @@ class ChannelRoutesIT extends PostgresIT {
                 Arguments.of("mpesa-tz", "PUT", "/ipg/v2/vodacomTZN/reversal", """
                         {"input_ReversalAmount": "-1", "input_TransactionID": "P1",
                          "input_ThirdPartyConversationID": "MLR1"}"""),
-                Arguments.of("airtel-tz", "POST", "/merchant/v1/payments", """
+                Arguments.of("airtel-tz", "POST", "/merchant/v1/payments/", """
                         {"subscriber": {"msisdn": "688000010"},
                          "transaction": {"amount": "ten", "currency": "TZS", "id": "MLP1"}}"""),
-                Arguments.of("airtel-tz", "POST", "/standard/v1/disbursements", """
-                        {"payee": {"msisdn": "688000010"}, "transaction": {"amount": {"value": 1}, "id": "MLO1"}}"""),
+                Arguments.of("airtel-tz", "POST", "/standard/v1/disbursements/", """
+                        {"payee": {"msisdn": "688000010"}, "pin": "{pin}",
+                         "transaction": {"amount": {"value": 1}, "id": "MLO1"}}"""),
                 Arguments.of("airtel-tz", "POST", "/standard/v1/payments/refund", """
                         {"transaction": {"airtel_money_id": "P1", "id": "MLR1", "amount": 0}}"""),
                 Arguments.of("mixx-tz", "POST", "/push-ussd/v1/requests", """
@@ -410,14 +411,34 @@ class ChannelRoutesIT extends PostgresIT {
     @ParameterizedTest(name = "{0} {1} {2}: {3}")
     @MethodSource("unreadableRequests")
     void theSandboxAnswers400ToAnAmountOrBodyItCannotRead(String provider, String method, String path, String body) {
-        String request = body.replace("{token}", body.contains("{token}") ? tokenize("4111111111111111") : "");
+        String request = body.replace("{token}", body.contains("{token}") ? tokenize("4111111111111111") : "")
+                .replace("{pin}", body.contains("{pin}") ? airtelPin(provider) : "");
 
         Response answer = http.send(method, "/sandbox/" + provider + path, request, "Content-Type", "application/json",
-                "Authorization", "Bearer " + providers.apiKey(provider, false));
+                "Authorization", "Bearer " + sandboxBearer(provider), "X-Country", "TZ", "X-Currency", "TZS");
 
         assertThat(answer.status()).as(answer.body()).isEqualTo(400);
         assertThat(jdbc.queryForObject("SELECT count(*) FROM sandbox_transaction WHERE reference IN ('MLP1', "
                 + "'MLO1', 'MLR1', '1234567890')", Integer.class)).isZero();
+    }
+
+    /** What the sandbox takes as its bearer: Malipo's test-mode key, or for Airtel a token from its token endpoint. */
+    private String sandboxBearer(String provider) {
+        if (!providers.get(provider).connector().equals("airtel-money")) {
+            return providers.apiKey(provider, false);
+        }
+        Map<String, String> credentials = providers.credentials(provider, false);
+        Response token = http.post("/sandbox/" + provider + "/auth/oauth2/token", """
+                {"client_id": "%s", "client_secret": "%s", "grant_type": "client_credentials"}"""
+                .formatted(credentials.get("client-id"), credentials.get("client-secret")),
+                "Content-Type", "application/json");
+        assertThat(token.status()).as(token.body()).isEqualTo(200);
+        return token.json().get("access_token").asText();
+    }
+
+    private String airtelPin(String provider) {
+        Map<String, String> credentials = providers.credentials(provider, false);
+        return new ProviderCrypto().rsa(credentials.get("public-key"), credentials.get("pin"));
     }
 
     // --- calling the connectors as Malipo does
@@ -432,6 +453,8 @@ class ChannelRoutesIT extends PostgresIT {
         exchange.setProperty(PaymentProperties.PROVIDER, provider);
         exchange.setProperty(PaymentProperties.PROVIDER_URL, providers.baseUrl(provider, false));
         exchange.setProperty(PaymentProperties.PROVIDER_API_KEY, providers.apiKey(provider, false));
+        exchange.setProperty(PaymentProperties.PROVIDER_CREDENTIALS, providers.credentials(provider, false));
+        exchange.setProperty(PaymentProperties.LIVEMODE, false);
         exchange.setProperty(PaymentProperties.NOTIFY_URL, providers.notifyUrl(provider, false));
         exchange.setProperty(PaymentProperties.AMOUNT, new BigDecimal("1000.00"));
         exchange.setProperty(PaymentProperties.CURRENCY, "TZS");

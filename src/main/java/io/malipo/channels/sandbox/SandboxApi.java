@@ -3,6 +3,7 @@ package io.malipo.channels.sandbox;
 import com.fasterxml.jackson.core.type.TypeReference;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.malipo.channels.ChannelProperties;
+import io.malipo.channels.ProviderDirectory;
 import io.malipo.channels.sandbox.SandboxProviders.Result;
 import io.malipo.common.ApiException;
 import io.malipo.common.ErrorRouteConfigurations;
@@ -39,22 +40,26 @@ abstract class SandboxApi extends RouteBuilder {
         final ChannelProperties properties;
         final JsonBodies json;
         final ObjectMapper mapper;
+        final ProviderDirectory providers;
 
         Kit(SandboxProviders books, SandboxGuard guard, ChannelProperties properties, JsonBodies json,
-                ObjectMapper mapper) {
+                ObjectMapper mapper, ProviderDirectory providers) {
             this.books = books;
             this.guard = guard;
             this.properties = properties;
             this.json = json;
             this.mapper = mapper;
+            this.providers = providers;
         }
     }
 
     protected final SandboxProviders sandbox;
     protected final SandboxGuard guard;
     protected final JsonBodies json;
+    /** Malipo's side of what the sandbox checks: the made-up credentials and the private key of its public key. */
+    protected final ProviderDirectory providers;
+    protected final ObjectMapper mapper;
     private final ChannelProperties properties;
-    private final ObjectMapper mapper;
     private final String connector;
 
     SandboxApi(Kit kit, String connector) {
@@ -63,6 +68,7 @@ abstract class SandboxApi extends RouteBuilder {
         this.json = kit.json;
         this.properties = kit.properties;
         this.mapper = kit.mapper;
+        this.providers = kit.providers;
         this.connector = connector;
     }
 
@@ -84,30 +90,45 @@ abstract class SandboxApi extends RouteBuilder {
     protected abstract Map<String, Object> refusal(ApiException refusal);
 
     protected void sandboxRoute(String uri, Processor handler) {
+        sandboxRoute(uri, this::apiKey, handler);
+    }
+
+    /** A route whose callers are let in by {@code admission} (an API with tokens of its own checks those). */
+    protected void sandboxRoute(String uri, Processor admission, Processor handler) {
         from(uri).routeId(RouteIds.of(uri)).routeConfigurationId(ErrorRouteConfigurations.TOKEN_API)
                 .doTry()
-                    .process(this::admit)
+                    .process(e -> admit(e, admission))
                     .process(handler)
                 .doCatch(ApiException.class)
                     .process(this::refuse)
                 .end();
     }
 
-    /** Malipo's sandbox key for a provider this API speaks for; a caller without it spends its budget. */
-    private void admit(Exchange exchange) {
+    /** A caller {@code admission} refuses spends its budget of requests without Malipo's credentials. */
+    private void admit(Exchange exchange, Processor admission) throws Exception {
         try {
-            sandbox.authenticate(guard.provider(exchange), connector, exchange.getIn().getHeader("Authorization",
-                    String.class));
+            admission.process(exchange);
         } catch (ApiException refused) {
             guard.anonymous(exchange);
             throw refused;
         }
     }
 
+    /** Malipo's sandbox key for a provider this API speaks for. */
+    private void apiKey(Exchange exchange) {
+        sandbox.authenticate(guard.provider(exchange), connector, exchange.getIn().getHeader("Authorization",
+                String.class));
+    }
+
     private void refuse(Exchange exchange) throws Exception {
         ApiException refusal = exchange.getProperty(Exchange.EXCEPTION_CAUGHT, ApiException.class);
-        json.respond(exchange, refusal.status(), refusal(refusal));
+        json.respond(exchange, refusal.status(), refusal(exchange, refusal));
         refusal.headers().forEach(exchange.getMessage()::setHeader);
+    }
+
+    /** The refusal for this request; an API whose codes differ by resource reads the request. */
+    protected Map<String, Object> refusal(Exchange exchange, ApiException refusal) {
+        return refusal(refusal);
     }
 
     // --- reading requests
