@@ -20,6 +20,7 @@ import com.github.tomakehurst.wiremock.verification.LoggedRequest;
 import io.malipo.channels.PaymentProperties;
 import io.malipo.channels.ProviderCrypto;
 import io.malipo.channels.ProviderDirectory;
+import io.malipo.channels.ProviderNotifications;
 import io.malipo.channels.ProviderSessions;
 import io.malipo.common.Hmac;
 import io.malipo.common.RandomTokens;
@@ -484,7 +485,63 @@ class AirtelContractIT extends PostgresIT {
                 reference)).isEqualTo("MP261126.1605.A00001");
     }
 
+    @Test
+    void aRepeatedCallbackSettlesOnceAndALateFailureDoesNotUndoTheSuccess() throws Exception {
+        Live payment = liveCollection();
+        String success = callback(payment.reference(), "TS", "MP261126.1605.A00002", "Paid TZS 2,500", true);
+
+        assertThat(postCallback(success).status()).isEqualTo(200);
+        ApiMerchant.awaitStatus(payment.api(), "/api/v1/payments/" + payment.id(), "SUCCEEDED");
+        assertThat(postCallback(success).status()).as("the same callback again").isEqualTo(200);
+        // Out of order: a failure for the same transaction arrives after its success.
+        assertThat(postCallback(callback(payment.reference(), "TF", "MP261126.1605.A00002", "Transaction failed.",
+                true)).status()).isEqualTo(200);
+
+        assertThat(payment.api().get("/api/v1/payments/" + payment.id()).json().get("status").asText())
+                .isEqualTo("SUCCEEDED");
+        assertThat(jdbc.queryForObject("SELECT count(DISTINCT posting_id) FROM ledger_entry WHERE source_type = "
+                + "'PAYMENT' AND source_id = ?::uuid", Integer.class, payment.id())).isEqualTo(1);
+    }
+
     // --- helpers
+
+    private record Live(String id, String reference, io.malipo.testsupport.Http api) {
+    }
+
+    /** A live collection from a verified merchant through the token API, pushed to the fake Airtel. */
+    private Live liveCollection() throws Exception {
+        answer("POST", "/merchant/v1/payments/", 200, collectionAnswer("DP00800001006"));
+        ApiMerchant merchant = ApiMerchant.create(http, admin, true, true, ApiMerchant.ALL_SCOPES, List.of());
+        Response created = merchant.api().post("/api/v1/collections", """
+                {"amount": 2500, "currency": "TZS", "msisdn": "255688123450", "reference": "A-%s"}"""
+                .formatted(RandomTokens.crockford(8)));
+        assertThat(created.status()).as(created.body()).isEqualTo(201);
+        String reference = JSON.readTree(AIRTEL.findAll(postRequestedFor(urlEqualTo("/merchant/v1/payments/")))
+                .get(0).getBodyAsString()).at("/transaction/id").asText();
+        return new Live(created.json().get("id").asText(), reference, merchant.api());
+    }
+
+    /** Airtel's callback body, with its hash when callback authentication is on. */
+    private static String callback(String reference, String status, String airtelMoneyId, String message,
+            boolean hashed) throws Exception {
+        Map<String, Object> transaction = new LinkedHashMap<>();
+        transaction.put("id", reference);
+        transaction.put("message", message);
+        transaction.put("status_code", status);
+        transaction.put("airtel_money_id", airtelMoneyId == null ? "" : airtelMoneyId);
+        Map<String, Object> body = new LinkedHashMap<>();
+        body.put("transaction", transaction);
+        if (hashed) {
+            body.put("hash", Hmac.base64(CALLBACK_KEY, JSON.writeValueAsString(transaction)));
+        }
+        return JSON.writeValueAsString(body);
+    }
+
+    /** Airtel posts its callback as it is; today's notification endpoint also wants Malipo's X-Signature. */
+    private Response postCallback(String body) {
+        return http.post("/v1/providers/" + PROVIDER + "/notify", body, "Content-Type", "application/json",
+                ProviderNotifications.SIGNATURE_HEADER, Hmac.base64(CALLBACK_KEY, body));
+    }
 
     /** The canonical properties of a live-mode call, as Malipo sets them, then {@code properties} over them. */
     private Exchange call(String route, Map<String, Object> properties) {
