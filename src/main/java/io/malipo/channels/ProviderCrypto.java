@@ -3,6 +3,9 @@ package io.malipo.channels;
 import java.nio.charset.StandardCharsets;
 import java.security.GeneralSecurityException;
 import java.security.KeyFactory;
+import java.security.KeyPair;
+import java.security.KeyPairGenerator;
+import java.security.NoSuchAlgorithmException;
 import java.security.PrivateKey;
 import java.security.PublicKey;
 import java.security.spec.X509EncodedKeySpec;
@@ -37,6 +40,17 @@ public class ProviderCrypto {
         Cipher cipher = Cipher.getInstance("RSA/ECB/PKCS1Padding");
         cipher.init(Cipher.DECRYPT_MODE, key);
         return new String(cipher.doFinal(Base64.getDecoder().decode(base64.strip())), StandardCharsets.UTF_8);
+    }
+
+    /** A new 2048-bit RSA key pair, as a provider (the sandbox, a test's fake) holds one. */
+    public static KeyPair rsaKeyPair() {
+        try {
+            KeyPairGenerator generator = KeyPairGenerator.getInstance("RSA");
+            generator.initialize(2048);
+            return generator.generateKeyPair();
+        } catch (NoSuchAlgorithmException e) {
+            throw new IllegalStateException("this JVM has no RSA", e);
+        }
     }
 
     private static PublicKey publicKey(String text) throws GeneralSecurityException {

@@ -7,8 +7,6 @@ import io.malipo.common.InstanceSecrets;
 import io.malipo.common.MalipoProperties;
 import java.nio.charset.StandardCharsets;
 import java.security.KeyPair;
-import java.security.KeyPairGenerator;
-import java.security.NoSuchAlgorithmException;
 import java.security.PrivateKey;
 import java.util.AbstractMap;
 import java.util.Base64;
@@ -40,7 +38,8 @@ public class ProviderDirectory {
         this.properties = properties;
         this.sandboxKey = secrets.derivedKey("sandbox-providers");
         this.publicUrl = malipo.publicUrl().replaceAll("/+$", "");
-        this.sandboxKeys = rsaKeyPair();
+        // One per instance: the sandbox a connector reaches in test mode is always on its own instance.
+        this.sandboxKeys = ProviderCrypto.rsaKeyPair();
     }
 
     @EventListener
@@ -164,17 +163,6 @@ public class ProviderDirectory {
         @Override
         public Set<Entry<String, String>> entrySet() {
             return Set.of();
-        }
-    }
-
-    /** One per instance: the sandbox a connector reaches in test mode is always on its own instance. */
-    private static KeyPair rsaKeyPair() {
-        try {
-            KeyPairGenerator generator = KeyPairGenerator.getInstance("RSA");
-            generator.initialize(2048);
-            return generator.generateKeyPair();
-        } catch (NoSuchAlgorithmException e) {
-            throw new IllegalStateException("this JVM has no RSA", e);
         }
     }
 

@@ -29,8 +29,6 @@ import io.malipo.testsupport.Http.Response;
 import io.malipo.testsupport.PostgresIT;
 import java.math.BigDecimal;
 import java.security.KeyPair;
-import java.security.KeyPairGenerator;
-import java.security.NoSuchAlgorithmException;
 import java.time.Duration;
 import java.util.Base64;
 import java.util.LinkedHashMap;
@@ -64,7 +62,7 @@ class AirtelContractIT extends PostgresIT {
     private static final String PIN = "0420";
     /** Airtel's "private key" of the application's callback authentication. */
     private static final String CALLBACK_KEY = "airtel-callback-private-key-of-the-test";
-    private static final KeyPair AIRTEL_KEYS = rsaKeyPair();
+    private static final KeyPair AIRTEL_KEYS = ProviderCrypto.rsaKeyPair();
     private static final WireMockServer AIRTEL = new WireMockServer(options().dynamicPort());
     private static final ObjectMapper JSON = new ObjectMapper();
 
@@ -176,109 +174,87 @@ class AirtelContractIT extends PostgresIT {
 
     // --- what each answer means: Airtel's code → Malipo's outcome (and failure code)
 
-    @ParameterizedTest(name = "collection {0}/{1} → {2} {3}")
+    /** What each of Airtel's answers to a push, a disbursement and a refund means; a message only with a refusal. */
+    @ParameterizedTest(name = "{0} {1}/{2} → {3} {4}")
     @CsvSource(nullValues = "-", value = {
-            "DP00800001001, ESB000010, ACCEPTED, -",
-            "DP00800001006, ESB000010, ACCEPTED, -",
-            "DP00800001000, ESB000010, PENDING, -",
-            "DP00800001002, ESB000011, DECLINED, declined",
-            "DP00800001003, ESB000011, DECLINED, limit_exceeded",
-            "DP00800001004, ESB000011, DECLINED, declined",
-            "DP00800001005, ESB000011, DECLINED, declined",
-            "DP00800001007, ESB000011, DECLINED, insufficient_funds",
-            "DP00800001008, ESB000011, DECLINED, declined",
-            "DP00800001009, ESB000011, DECLINED, declined",
-            "DP00800001010, ESB000011, DECLINED, declined",
-            "DP00800001024, ESB000011, PENDING, -",
-            "DP00800001025, ESB000011, PENDING, -",
-            "DP00800001026, ESB000011, DECLINED, declined",
-            "DP00800001029, ESB000011, DECLINED, declined",
-            "-, ESB000001, PENDING, -",
-            "-, ESB000004, PENDING, -",
-            "-, ESB000008, PENDING, -",
-            "-, ESB000011, DECLINED, declined",
-            "-, ESB000014, PENDING, -",
-            "-, ESB000033, DECLINED, declined",
-            "-, ESB000034, DECLINED, declined",
-            "-, ESB000035, DECLINED, declined",
-            "-, ESB000036, DECLINED, declined",
-            "-, ESB000039, DECLINED, declined",
-            "-, ESB000041, PENDING, -",
-            "-, ROUTER005, DECLINED, declined",
-            "-, ROUTER112, DECLINED, declined",
-            "-, ROUTER117, PENDING, -",
-            "DP00800001099, ESB000010, PENDING, -"})
-    void eachCollectionAnswerCodeHasItsOutcome(String responseCode, String resultCode, String outcome,
+            "collection, DP00800001001, ESB000010, ACCEPTED, -",
+            "collection, DP00800001006, ESB000010, ACCEPTED, -",
+            "collection, DP00800001000, ESB000010, PENDING, -",
+            "collection, DP00800001002, ESB000011, DECLINED, declined",
+            "collection, DP00800001003, ESB000011, DECLINED, limit_exceeded",
+            "collection, DP00800001004, ESB000011, DECLINED, declined",
+            "collection, DP00800001005, ESB000011, DECLINED, declined",
+            "collection, DP00800001007, ESB000011, DECLINED, insufficient_funds",
+            "collection, DP00800001008, ESB000011, DECLINED, declined",
+            "collection, DP00800001009, ESB000011, DECLINED, declined",
+            "collection, DP00800001010, ESB000011, DECLINED, declined",
+            "collection, DP00800001024, ESB000011, PENDING, -",
+            "collection, DP00800001025, ESB000011, PENDING, -",
+            "collection, DP00800001026, ESB000011, DECLINED, declined",
+            "collection, DP00800001029, ESB000011, DECLINED, declined",
+            "collection, -, ESB000001, PENDING, -",
+            "collection, -, ESB000004, PENDING, -",
+            "collection, -, ESB000008, PENDING, -",
+            "collection, -, ESB000011, DECLINED, declined",
+            "collection, -, ESB000014, PENDING, -",
+            "collection, -, ESB000033, DECLINED, declined",
+            "collection, -, ESB000034, DECLINED, declined",
+            "collection, -, ESB000035, DECLINED, declined",
+            "collection, -, ESB000036, DECLINED, declined",
+            "collection, -, ESB000039, DECLINED, declined",
+            "collection, -, ESB000041, PENDING, -",
+            "collection, -, ROUTER005, DECLINED, declined",
+            "collection, -, ROUTER112, DECLINED, declined",
+            "collection, -, ROUTER117, PENDING, -",
+            "collection, DP00800001099, ESB000010, PENDING, -",
+            "disbursement, DP00900001000, ESB000010, PENDING, -",
+            "disbursement, DP00900001001, ESB000010, ACCEPTED, -",
+            "disbursement, DP00900001003, ESB000011, DECLINED, limit_exceeded",
+            "disbursement, DP00900001004, ESB000011, DECLINED, declined",
+            "disbursement, DP00900001005, ESB000011, DECLINED, declined",
+            "disbursement, DP00900001006, ESB000010, ACCEPTED, -",
+            "disbursement, DP00900001007, ESB000011, DECLINED, insufficient_funds",
+            "disbursement, DP00900001009, ESB000011, DECLINED, declined",
+            "disbursement, DP00900001010, ESB000011, DECLINED, declined",
+            "disbursement, DP00900001011, ESB000011, PENDING, -",
+            "disbursement, DP00900001012, ESB000011, DECLINED, recipient_rejected",
+            "disbursement, DP00900001013, ESB000011, DECLINED, recipient_rejected",
+            "disbursement, DP00900001014, ESB000011, PENDING, -",
+            "disbursement, DP00900001015, ESB000011, PENDING, -",
+            "disbursement, DP00900001016, ESB000011, DECLINED, declined",
+            "disbursement, DP00900001017, ESB000011, PENDING, -",
+            "disbursement, -, ROUTER114, DECLINED, declined",
+            "disbursement, -, ROUTER115, DECLINED, declined",
+            "disbursement, -, ROUTER116, DECLINED, declined",
+            "disbursement, -, ROUTER117, PENDING, -",
+            "disbursement, -, ESB000001, PENDING, -",
+            "disbursement, -, ESB000039, DECLINED, declined",
+            "refund, DP00900001007, ESB000011, DECLINED, insufficient_funds",
+            "refund, DP00900001004, ESB000011, DECLINED, reversal_refused",
+            "refund, DP00900001005, ESB000011, DECLINED, reversal_refused",
+            "refund, DP00900001013, ESB000011, DECLINED, reversal_refused",
+            "refund, DP00900001015, ESB000011, DECLINED, reversal_refused",
+            "refund, -, ESB000011, DECLINED, reversal_refused",
+            "refund, -, ESB000045, DECLINED, reversal_refused",
+            "refund, -, ESB000001, PENDING, -",
+            "refund, -, ESB000010, PENDING, -",
+            "refund, DP00900001000, ESB000010, PENDING, -"})
+    void eachAnswerCodeHasItsOutcome(String kind, String responseCode, String resultCode, String outcome,
             String failureCode) {
-        answer("POST", "/merchant/v1/payments/", 200, statusOnly(responseCode, resultCode));
+        // The connector route, Airtel's path and Malipo's reference prefix of each kind.
+        List<String> sent = Map.of("collection", List.of("request", "/merchant/v1/payments/", "MLP"),
+                "disbursement", List.of("payout", "/standard/v1/disbursements/", "MLO"),
+                "refund", List.of("reversal", "/standard/v1/payments/refund", "MLR")).get(kind);
+        answer("POST", sent.get(1), 200, statusOnly(responseCode, resultCode));
 
-        Exchange sent = call("request", Map.of(PaymentProperties.REFERENCE, reference("MLP"),
-                PaymentProperties.MSISDN, "255688123450"));
+        Exchange answered = call(sent.get(0), Map.of(PaymentProperties.REFERENCE, reference(sent.get(2)),
+                PaymentProperties.MSISDN, "255688123450", PaymentProperties.ORIGINAL_PROVIDER_REF, "CI1000018"));
 
-        assertThat(outcome(sent)).as(sent.getProperties().toString()).isEqualTo(outcome);
-        assertThat(sent.getProperty(PaymentProperties.FAILURE_CODE)).isEqualTo(failureCode);
-        if (failureCode != null) {
-            assertThat(sent.getProperty(PaymentProperties.FAILURE_MESSAGE)).isEqualTo("as Airtel words it");
-        }
-    }
-
-    @ParameterizedTest(name = "disbursement {0}/{1} → {2} {3}")
-    @CsvSource(nullValues = "-", value = {
-            "DP00900001000, ESB000010, PENDING, -",
-            "DP00900001001, ESB000010, ACCEPTED, -",
-            "DP00900001003, ESB000011, DECLINED, limit_exceeded",
-            "DP00900001004, ESB000011, DECLINED, declined",
-            "DP00900001005, ESB000011, DECLINED, declined",
-            "DP00900001006, ESB000010, ACCEPTED, -",
-            "DP00900001007, ESB000011, DECLINED, insufficient_funds",
-            "DP00900001009, ESB000011, DECLINED, declined",
-            "DP00900001010, ESB000011, DECLINED, declined",
-            "DP00900001011, ESB000011, PENDING, -",
-            "DP00900001012, ESB000011, DECLINED, recipient_rejected",
-            "DP00900001013, ESB000011, DECLINED, recipient_rejected",
-            "DP00900001014, ESB000011, PENDING, -",
-            "DP00900001015, ESB000011, PENDING, -",
-            "DP00900001016, ESB000011, DECLINED, declined",
-            "DP00900001017, ESB000011, PENDING, -",
-            "-, ROUTER114, DECLINED, declined",
-            "-, ROUTER115, DECLINED, declined",
-            "-, ROUTER116, DECLINED, declined",
-            "-, ROUTER117, PENDING, -",
-            "-, ESB000001, PENDING, -",
-            "-, ESB000039, DECLINED, declined"})
-    void eachDisbursementAnswerCodeHasItsOutcome(String responseCode, String resultCode, String outcome,
-            String failureCode) {
-        answer("POST", "/standard/v1/disbursements/", 200, statusOnly(responseCode, resultCode));
-
-        Exchange sent = call("payout", Map.of(PaymentProperties.REFERENCE, reference("MLO"),
-                PaymentProperties.MSISDN, "255688123450"));
-
-        assertThat(outcome(sent)).as(sent.getProperties().toString()).isEqualTo(outcome);
-        assertThat(sent.getProperty(PaymentProperties.FAILURE_CODE)).isEqualTo(failureCode);
-        assertThat(sent.getProperty(PaymentProperties.PROVIDER_FAILED)).isNull();
-    }
-
-    @ParameterizedTest(name = "refund {0}/{1} → {2} {3}")
-    @CsvSource(nullValues = "-", value = {
-            "DP00900001007, ESB000011, DECLINED, insufficient_funds",
-            "DP00900001004, ESB000011, DECLINED, reversal_refused",
-            "DP00900001005, ESB000011, DECLINED, reversal_refused",
-            "DP00900001013, ESB000011, DECLINED, reversal_refused",
-            "DP00900001015, ESB000011, DECLINED, reversal_refused",
-            "-, ESB000011, DECLINED, reversal_refused",
-            "-, ESB000045, DECLINED, reversal_refused",
-            "-, ESB000001, PENDING, -",
-            "-, ESB000010, PENDING, -",
-            "DP00900001000, ESB000010, PENDING, -"})
-    void eachRefundAnswerCodeHasItsOutcome(String responseCode, String resultCode, String outcome,
-            String failureCode) {
-        answer("POST", "/standard/v1/payments/refund", 200, statusOnly(responseCode, resultCode));
-
-        Exchange sent = call("reversal", Map.of(PaymentProperties.REFERENCE, reference("MLR"),
-                PaymentProperties.ORIGINAL_PROVIDER_REF, "CI1000018", PaymentProperties.MSISDN, "255688123450"));
-
-        assertThat(outcome(sent)).as(sent.getProperties().toString()).isEqualTo(outcome);
-        assertThat(sent.getProperty(PaymentProperties.FAILURE_CODE)).isEqualTo(failureCode);
+        assertThat(outcome(answered)).as(answered.getProperties().toString()).isEqualTo(outcome);
+        assertThat(answered.getProperty(PaymentProperties.FAILURE_CODE)).isEqualTo(failureCode);
+        assertThat(answered.getProperty(PaymentProperties.FAILURE_MESSAGE))
+                .isEqualTo(failureCode == null ? null : "as Airtel words it");
+        assertThat(answered.getProperty(PaymentProperties.PROVIDER_FAILED)).isNull();
     }
 
     @Test
@@ -286,8 +262,7 @@ class AirtelContractIT extends PostgresIT {
         AIRTEL.stubFor(post(urlEqualTo("/merchant/v1/payments/")).willReturn(aResponse().withStatus(502)
                 .withHeader("Content-Type", "text/html").withBody("<html>Bad Gateway</html>")));
 
-        Exchange sent = call("request", Map.of(PaymentProperties.REFERENCE, reference("MLP"),
-                PaymentProperties.MSISDN, "255688123450"));
+        Exchange sent = collect();
 
         assertThat(outcome(sent)).isEqualTo("PENDING");
         assertThat(sent.getProperty(PaymentProperties.PROVIDER_FAILED)).isEqualTo(true);
@@ -349,8 +324,7 @@ class AirtelContractIT extends PostgresIT {
     void oneTokenServesSeveralPaymentsAndA401FetchesANewOneAndSendsOnceMore() {
         answer("POST", "/merchant/v1/payments/", 200, collectionAnswer("DP00800001006"));
         for (int i = 0; i < 3; i++) {
-            assertThat(outcome(call("request", Map.of(PaymentProperties.REFERENCE, reference("MLP"),
-                    PaymentProperties.MSISDN, "255688123450")))).isEqualTo("ACCEPTED");
+            assertThat(outcome(collect())).isEqualTo("ACCEPTED");
         }
         assertThat(AIRTEL.findAll(postRequestedFor(urlEqualTo("/auth/oauth2/token")))).hasSize(1);
 
@@ -363,8 +337,7 @@ class AirtelContractIT extends PostgresIT {
         AIRTEL.stubFor(post(urlEqualTo("/merchant/v1/payments/")).withHeader("Authorization", equalTo("Bearer tok-2"))
                 .willReturn(okJson(collectionAnswer("DP00800001006"))));
 
-        Exchange sent = call("request", Map.of(PaymentProperties.REFERENCE, reference("MLP"),
-                PaymentProperties.MSISDN, "255688123450"));
+        Exchange sent = collect();
 
         assertThat(outcome(sent)).isEqualTo("ACCEPTED");
         assertThat(AIRTEL.findAll(postRequestedFor(urlEqualTo("/auth/oauth2/token")))).hasSize(1);
@@ -378,8 +351,7 @@ class AirtelContractIT extends PostgresIT {
     void a401ToTheNewTokenTooLeavesThePaymentPendingAfterOneRetry() {
         AIRTEL.stubFor(post(urlEqualTo("/merchant/v1/payments/")).willReturn(aResponse().withStatus(401)));
 
-        Exchange sent = call("request", Map.of(PaymentProperties.REFERENCE, reference("MLP"),
-                PaymentProperties.MSISDN, "255688123450"));
+        Exchange sent = collect();
 
         assertThat(outcome(sent)).isEqualTo("PENDING");
         assertThat(AIRTEL.findAll(postRequestedFor(urlEqualTo("/merchant/v1/payments/")))).hasSize(2);
@@ -543,6 +515,12 @@ class AirtelContractIT extends PostgresIT {
                 ProviderNotifications.SIGNATURE_HEADER, Hmac.base64(CALLBACK_KEY, body));
     }
 
+    /** A collection of 1000.00 from an Airtel number, under a new reference. */
+    private Exchange collect() {
+        return call("request", Map.of(PaymentProperties.REFERENCE, reference("MLP"), PaymentProperties.MSISDN,
+                "255688123450"));
+    }
+
     /** The canonical properties of a live-mode call, as Malipo sets them, then {@code properties} over them. */
     private Exchange call(String route, Map<String, Object> properties) {
         return template.send("direct:connector-airtel-money-" + route, exchange(properties));
@@ -615,15 +593,5 @@ class AirtelContractIT extends PostgresIT {
 
     private static String reference(String prefix) {
         return prefix + RandomTokens.crockford(16);
-    }
-
-    private static KeyPair rsaKeyPair() {
-        try {
-            KeyPairGenerator generator = KeyPairGenerator.getInstance("RSA");
-            generator.initialize(2048);
-            return generator.generateKeyPair();
-        } catch (NoSuchAlgorithmException e) {
-            throw new IllegalStateException(e);
-        }
     }
 }
