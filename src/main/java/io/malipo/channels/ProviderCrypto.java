@@ -35,14 +35,7 @@ public class ProviderCrypto {
         }
     }
 
-    /** The sandbox's side, and a contract test's: what {@link #rsa} encrypted. */
-    public static String decrypt(PrivateKey key, String base64) throws GeneralSecurityException {
-        Cipher cipher = Cipher.getInstance("RSA/ECB/PKCS1Padding");
-        cipher.init(Cipher.DECRYPT_MODE, key);
-        return new String(cipher.doFinal(Base64.getDecoder().decode(base64.strip())), StandardCharsets.UTF_8);
-    }
-
-    /** A new 2048-bit RSA key pair, as a provider (the sandbox, a test's fake) holds one. */
+    /** A new 2048-bit RSA key pair, as a provider's: the sandbox's, and a contract test's fake provider's. */
     public static KeyPair rsaKeyPair() {
         try {
             KeyPairGenerator generator = KeyPairGenerator.getInstance("RSA");
@@ -51,6 +44,13 @@ public class ProviderCrypto {
         } catch (NoSuchAlgorithmException e) {
             throw new IllegalStateException("this JVM has no RSA", e);
         }
+    }
+
+    /** The sandbox's side, and a contract test's: what {@link #rsa} encrypted. */
+    public static String decrypt(PrivateKey key, String base64) throws GeneralSecurityException {
+        Cipher cipher = Cipher.getInstance("RSA/ECB/PKCS1Padding");
+        cipher.init(Cipher.DECRYPT_MODE, key);
+        return new String(cipher.doFinal(Base64.getDecoder().decode(base64.strip())), StandardCharsets.UTF_8);
     }
 
     private static PublicKey publicKey(String text) throws GeneralSecurityException {

@@ -166,6 +166,7 @@ public class ProviderDirectory {
         }
     }
 
+
     private String sandboxBase() {
         if (localPort < 0) {
             throw new IllegalStateException("the sandbox is not reachable before the web server has started");

@@ -63,15 +63,13 @@ class AirtelSandbox extends SandboxApi {
                 .get("/standard/v1/disbursements/{reference}").to("direct:sandbox-airtel-payout-status")
                 .post("/standard/v1/payments/refund").to("direct:sandbox-airtel-refund")
                 .get("/standard/v1/payments/refund/{reference}").to("direct:sandbox-airtel-refund-status");
-        sandboxRoute("direct:sandbox-airtel-token", this::clientCredentials, this::token);
-        sandboxRoute("direct:sandbox-airtel-push", this::bearer, in(COLLECTIONS, this::airtelPush));
-        sandboxRoute("direct:sandbox-airtel-payout", this::bearer, in(DISBURSEMENTS, this::airtelPayout));
-        sandboxRoute("direct:sandbox-airtel-refund", this::bearer, in(DISBURSEMENTS, this::airtelRefund));
-        sandboxRoute("direct:sandbox-airtel-status", this::bearer, in(COLLECTIONS, e -> airtelStatus(e, PUSH)));
-        sandboxRoute("direct:sandbox-airtel-payout-status", this::bearer,
-                in(DISBURSEMENTS, e -> airtelStatus(e, PAYOUT)));
-        sandboxRoute("direct:sandbox-airtel-refund-status", this::bearer,
-                in(DISBURSEMENTS, e -> airtelStatus(e, REVERSAL)));
+        sandboxRoute("direct:sandbox-airtel-token", this::token);
+        sandboxRoute("direct:sandbox-airtel-push", in(COLLECTIONS, this::airtelPush));
+        sandboxRoute("direct:sandbox-airtel-payout", in(DISBURSEMENTS, this::airtelPayout));
+        sandboxRoute("direct:sandbox-airtel-refund", in(DISBURSEMENTS, this::airtelRefund));
+        sandboxRoute("direct:sandbox-airtel-status", in(COLLECTIONS, e -> airtelStatus(e, PUSH)));
+        sandboxRoute("direct:sandbox-airtel-payout-status", in(DISBURSEMENTS, e -> airtelStatus(e, PAYOUT)));
+        sandboxRoute("direct:sandbox-airtel-refund-status", in(DISBURSEMENTS, e -> airtelStatus(e, REVERSAL)));
     }
 
     private static Processor in(String family, Processor handler) {
@@ -82,6 +80,16 @@ class AirtelSandbox extends SandboxApi {
     }
 
     // --- the token, and what every other call presents
+
+    /** The token endpoint takes the client credentials; every other call the token it handed out. */
+    @Override
+    protected void authenticate(Exchange exchange, String route) {
+        if (route.equals("direct:sandbox-airtel-token")) {
+            clientCredentials(exchange);
+        } else {
+            bearer(exchange);
+        }
+    }
 
     /** The made-up client credentials of this provider, as Malipo's test mode presents them. */
     private void clientCredentials(Exchange exchange) {

@@ -90,32 +90,30 @@ abstract class SandboxApi extends RouteBuilder {
     protected abstract Map<String, Object> refusal(ApiException refusal);
 
     protected void sandboxRoute(String uri, Processor handler) {
-        sandboxRoute(uri, this::apiKey, handler);
-    }
-
-    /** A route whose callers are let in by {@code admission} (an API with tokens of its own checks those). */
-    protected void sandboxRoute(String uri, Processor admission, Processor handler) {
         from(uri).routeId(RouteIds.of(uri)).routeConfigurationId(ErrorRouteConfigurations.TOKEN_API)
                 .doTry()
-                    .process(e -> admit(e, admission))
+                    .process(e -> admit(e, uri))
                     .process(handler)
                 .doCatch(ApiException.class)
                     .process(this::refuse)
                 .end();
     }
 
-    /** A caller {@code admission} refuses spends its budget of requests without Malipo's credentials. */
-    private void admit(Exchange exchange, Processor admission) throws Exception {
+    /** What {@link #authenticate} lets in; a caller it refuses spends its budget of anonymous requests. */
+    private void admit(Exchange exchange, String route) {
         try {
-            admission.process(exchange);
+            authenticate(exchange, route);
         } catch (ApiException refused) {
             guard.anonymous(exchange);
             throw refused;
         }
     }
 
-    /** Malipo's sandbox key for a provider this API speaks for. */
-    private void apiKey(Exchange exchange) {
+    /**
+     * Malipo's sandbox key for a provider this API speaks for, as the API presents it: by default
+     * "Authorization: Bearer" and the key itself. {@code route} is the sandbox route asked.
+     */
+    protected void authenticate(Exchange exchange, String route) {
         sandbox.authenticate(guard.provider(exchange), connector, exchange.getIn().getHeader("Authorization",
                 String.class));
     }
