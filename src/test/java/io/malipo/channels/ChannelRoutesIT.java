@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import io.malipo.common.Hmac;
 import io.malipo.common.RandomTokens;
 import io.malipo.testsupport.Await;
+import io.malipo.testsupport.ConnectorExchanges;
 import io.malipo.testsupport.Http.Response;
 import io.malipo.testsupport.PostgresIT;
 import java.math.BigDecimal;
@@ -458,16 +459,7 @@ class ChannelRoutesIT extends PostgresIT {
     }
 
     private Exchange send(String endpoint, String provider, Map<String, Object> properties) {
-        Exchange exchange = new DefaultExchange(camel);
-        exchange.setProperty(PaymentProperties.PROVIDER, provider);
-        exchange.setProperty(PaymentProperties.PROVIDER_URL, providers.baseUrl(provider, false));
-        exchange.setProperty(PaymentProperties.PROVIDER_API_KEY, providers.apiKey(provider, false));
-        exchange.setProperty(PaymentProperties.PROVIDER_CREDENTIALS, providers.credentials(provider, false));
-        exchange.setProperty(PaymentProperties.NOTIFY_URL, providers.notifyUrl(provider, false));
-        exchange.setProperty(PaymentProperties.AMOUNT, new BigDecimal("1000.00"));
-        exchange.setProperty(PaymentProperties.CURRENCY, "TZS");
-        properties.forEach(exchange::setProperty);
-        return template.send(endpoint, exchange);
+        return template.send(endpoint, ConnectorExchanges.canonical(camel, providers, provider, false, properties));
     }
 
     private Exchange collect(String provider, String msisdn, Map<String, Object> properties) {

@@ -25,6 +25,7 @@ import io.malipo.common.Hmac;
 import io.malipo.common.RandomTokens;
 import io.malipo.testsupport.ApiMerchant;
 import io.malipo.testsupport.Await;
+import io.malipo.testsupport.ConnectorExchanges;
 import io.malipo.testsupport.Http.Response;
 import io.malipo.testsupport.PostgresIT;
 import java.math.BigDecimal;
@@ -575,17 +576,7 @@ class AirtelContractIT extends PostgresIT {
     }
 
     private Exchange exchange(Map<String, Object> properties) {
-        Exchange exchange = new DefaultExchange(camel);
-        exchange.setProperty(PaymentProperties.PROVIDER, PROVIDER);
-        exchange.setProperty(PaymentProperties.LIVEMODE, true);
-        exchange.setProperty(PaymentProperties.PROVIDER_URL, providers.baseUrl(PROVIDER, true));
-        exchange.setProperty(PaymentProperties.PROVIDER_API_KEY, providers.apiKey(PROVIDER, true));
-        exchange.setProperty(PaymentProperties.PROVIDER_CREDENTIALS, providers.credentials(PROVIDER, true));
-        exchange.setProperty(PaymentProperties.NOTIFY_URL, providers.notifyUrl(PROVIDER, true));
-        exchange.setProperty(PaymentProperties.AMOUNT, new BigDecimal("1000.00"));
-        exchange.setProperty(PaymentProperties.CURRENCY, "TZS");
-        properties.forEach(exchange::setProperty);
-        return exchange;
+        return ConnectorExchanges.canonical(camel, providers, PROVIDER, true, properties);
     }
 
     private Exchange notify(String body) {
