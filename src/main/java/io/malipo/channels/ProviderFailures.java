@@ -71,10 +71,12 @@ public class ProviderFailures {
     /*
      * No exception at all, or resilience4j's CallNotPermittedException, is a call the circuit
      * breaker did not let out. A TLS handshake that failed sent no request bytes; a connection
-     * the pool could not lend in time was never used.
+     * the pool could not lend in time was never used; a refused session or token stopped the
+     * connector before it sent the transaction.
      */
     static PushAnswer classify(Throwable failure) {
-        if (failure == null || failure instanceof CallNotPermittedException) {
+        if (failure == null || failure instanceof CallNotPermittedException
+                || failure instanceof ProviderSessionRefused) {
             return PushAnswer.UNAVAILABLE;
         }
         for (Throwable cause = failure; cause != null; cause = cause.getCause()) {

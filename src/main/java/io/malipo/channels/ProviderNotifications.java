@@ -100,10 +100,12 @@ public class ProviderNotifications {
             throw ApiException.badRequest("unreadable_notification", "The notification is not in this provider's "
                     + "notification format.");
         }
-        if (exchange.getProperty(PaymentProperties.OUTCOME) == null || blank(eventKey) || blank(providerRef)
-                || blank(reference) && blank(token)) {
+        // A failure report may name only Malipo's reference (Airtel's TF carries no transaction id):
+        // it is matched by that, and only a payment by token needs the provider's id to exist at all.
+        if (exchange.getProperty(PaymentProperties.OUTCOME) == null || blank(eventKey)
+                || blank(reference) && (blank(token) || blank(providerRef))) {
             throw ApiException.badRequest("unreadable_notification",
-                    "The notification names no outcome, no transaction id, or nothing of Malipo's it is about.");
+                    "The notification names no outcome, nothing of Malipo's it is about, or no transaction id.");
         }
         if (token != null && exchange.getProperty(PaymentProperties.AMOUNT) == null) {
             throw ApiException.badRequest("unreadable_notification", "A payment by token must carry its amount.");

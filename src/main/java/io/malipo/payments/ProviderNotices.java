@@ -86,7 +86,8 @@ public class ProviderNotices {
         }
         ProviderRequest transaction = found.get();
         String requestRef = exchange.getProperty(ProviderNotifications.REQUEST_REF, String.class);
-        if (transaction.providerRef() != null && !transaction.providerRef().equals(providerRef)
+        boolean namesAnId = providerRef != null || requestRef != null;
+        if (transaction.providerRef() != null && namesAnId && !transaction.providerRef().equals(providerRef)
                 && !transaction.providerRef().equals(requestRef)) {
             unmatched.increment();
             LOG.warn("Provider {} notified about {} under its transaction {}, but Malipo knows it as {}; nothing was "

@@ -47,6 +47,8 @@ class ProviderFailuresTest {
                 Arguments.of("circuit open", CallNotPermittedException.createCallNotPermittedException(
                         CircuitBreaker.ofDefaults("p")), PushAnswer.UNAVAILABLE),
                 Arguments.of("no exception: the breaker kept it in", null, PushAnswer.UNAVAILABLE),
+                Arguments.of("no token: the transaction was not sent", new ProviderSessionRefused("HTTP 401"),
+                        PushAnswer.UNAVAILABLE),
                 Arguments.of("read timeout", new SocketTimeoutException("Read timed out"), PushAnswer.PENDING),
                 Arguments.of("connection dropped before an answer", new NoHttpResponseException("gone"),
                         PushAnswer.PENDING),

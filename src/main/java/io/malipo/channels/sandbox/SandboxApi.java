@@ -3,6 +3,7 @@ package io.malipo.channels.sandbox;
 import com.fasterxml.jackson.core.type.TypeReference;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.malipo.channels.ChannelProperties;
+import io.malipo.channels.ProviderDirectory;
 import io.malipo.channels.sandbox.SandboxProviders.Result;
 import io.malipo.common.ApiException;
 import io.malipo.common.ErrorRouteConfigurations;
@@ -39,22 +40,26 @@ abstract class SandboxApi extends RouteBuilder {
         final ChannelProperties properties;
         final JsonBodies json;
         final ObjectMapper mapper;
+        final ProviderDirectory providers;
 
         Kit(SandboxProviders books, SandboxGuard guard, ChannelProperties properties, JsonBodies json,
-                ObjectMapper mapper) {
+                ObjectMapper mapper, ProviderDirectory providers) {
             this.books = books;
             this.guard = guard;
             this.properties = properties;
             this.json = json;
             this.mapper = mapper;
+            this.providers = providers;
         }
     }
 
     protected final SandboxProviders sandbox;
     protected final SandboxGuard guard;
     protected final JsonBodies json;
+    /** Malipo's side of what the sandbox checks: the made-up credentials and the private key of its public key. */
+    protected final ProviderDirectory providers;
+    protected final ObjectMapper mapper;
     private final ChannelProperties properties;
-    private final ObjectMapper mapper;
     private final String connector;
 
     SandboxApi(Kit kit, String connector) {
@@ -63,6 +68,7 @@ abstract class SandboxApi extends RouteBuilder {
         this.json = kit.json;
         this.properties = kit.properties;
         this.mapper = kit.mapper;
+        this.providers = kit.providers;
         this.connector = connector;
     }
 
@@ -114,8 +120,13 @@ abstract class SandboxApi extends RouteBuilder {
 
     private void refuse(Exchange exchange) throws Exception {
         ApiException refusal = exchange.getProperty(Exchange.EXCEPTION_CAUGHT, ApiException.class);
-        json.respond(exchange, refusal.status(), refusal(refusal));
+        json.respond(exchange, refusal.status(), refusal(exchange, refusal));
         refusal.headers().forEach(exchange.getMessage()::setHeader);
+    }
+
+    /** The refusal for this request; an API whose codes differ by resource reads the request. */
+    protected Map<String, Object> refusal(Exchange exchange, ApiException refusal) {
+        return refusal(refusal);
     }
 
     // --- reading requests

@@ -43,7 +43,7 @@ import org.springframework.stereotype.Component;
  * test mode. They are separate systems Malipo reaches over HTTP, with the same APIs the
  * connectors speak: they keep their own books (in tables of their own), accept a request at
  * once, decide its outcome, and report it a moment later to Malipo's notification endpoint
- * (signed where the real provider signs) and to status queries.
+ * (signed or not, as each provider does), and to status queries.
  *
  * <p>Outcomes, decided once the sandbox delay has passed:
  * <ul>
@@ -75,9 +75,12 @@ public class SandboxProviders {
     public static final Set<String> COLLECTIONS = Set.of(PUSH, C2B, CHARGE);
     /** Every kind, for status resources that answer for any of them. */
     public static final Set<String> ANY_KIND = Set.of(PUSH, C2B, CHARGE, PAYOUT, REVERSAL);
-    /** The APIs whose providers do not sign their result callbacks, so neither does their sandbox. */
-    static final Set<String> UNSIGNED_CALLBACKS = Set.of(VodacomSandbox.CONNECTOR);
     private static final Logger LOG = LoggerFactory.getLogger(SandboxProviders.class);
+    /**
+     * The APIs whose notifications carry X-Signature; the others report as their providers do
+     * (Airtel with its hash in the body, Vodacom unsigned), each callback written by its simulator.
+     */
+    private static final Set<String> HEADER_SIGNED = Set.of("push-ussd", "card");
     private static final List<Duration> CALLBACK_RETRIES = List.of(Duration.ZERO, Duration.ofSeconds(2),
             Duration.ofSeconds(10));
 
@@ -304,7 +307,7 @@ public class SandboxProviders {
                     .timeout(Duration.ofSeconds(10))
                     .header("Content-Type", "application/json")
                     .POST(HttpRequest.BodyPublishers.ofByteArray(body));
-            if (signed && !UNSIGNED_CALLBACKS.contains(providers.get(transaction.provider()).connector())) {
+            if (signed && HEADER_SIGNED.contains(providers.get(transaction.provider()).connector())) {
                 String secret = providers.notifySecret(transaction.provider(), false).orElseThrow();
                 request.header(ProviderNotifications.SIGNATURE_HEADER, ProviderNotifications.sign(secret, body));
             }
