@@ -26,8 +26,8 @@ class SandboxOffIT extends PostgresIT {
     void theSandboxIsNotServedAndATestModeCollectionIsRefusedWith403StoringNothing() {
         Http api = ApiMerchant.create(http, admin).api();
 
-        Response sandbox = http.post("/sandbox/mixx-tz/push-ussd/v1/c2b",
-                "{\"payment_token\": \"1234567890\", \"msisdn\": \"255712000000\", \"amount\": \"1000\"}");
+        Response sandbox = http.post("/sandbox/halopesa-tz/push-ussd/v1/c2b",
+                "{\"payment_token\": \"1234567890\", \"msisdn\": \"255620000000\", \"amount\": \"1000\"}");
         Response collection = api.post("/api/v1/collections", "{\"amount\": 1000, \"currency\": \"TZS\", "
                 + "\"msisdn\": \"255754000000\", \"reference\": \"OFF-1\"}");
 

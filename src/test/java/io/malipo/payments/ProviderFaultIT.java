@@ -49,14 +49,14 @@ class ProviderFaultIT extends PostgresIT {
 
     private static final FakeProvider PROVIDER = new FakeProvider();
     private static final String NOTIFY_SECRET = "live-notify-secret-of-the-test-provider";
-    /** A Mixx by Yas number: the push-ussd connector, in live mode the fake provider. */
-    private static final String MSISDN = "255712345670";
+    /** A HaloPesa number: the push-ussd connector, in live mode the fake provider. */
+    private static final String MSISDN = "255620345670";
 
     @DynamicPropertySource
     static void liveProvider(DynamicPropertyRegistry registry) {
-        registry.add("malipo.channels.providers.mixx-tz.live-url", PROVIDER::url);
-        registry.add("malipo.channels.providers.mixx-tz.live-api-key", () -> "live-key-of-the-test-provider");
-        registry.add("malipo.channels.providers.mixx-tz.notify-secret", () -> NOTIFY_SECRET);
+        registry.add("malipo.channels.providers.halopesa-tz.live-url", PROVIDER::url);
+        registry.add("malipo.channels.providers.halopesa-tz.live-api-key", () -> "live-key-of-the-test-provider");
+        registry.add("malipo.channels.providers.halopesa-tz.notify-secret", () -> NOTIFY_SECRET);
         // The 502s here are the point: they must not open the provider's circuit.
         registry.add("malipo.channels.circuit-breaker.minimum-calls", () -> "1000");
     }
@@ -388,7 +388,7 @@ class ProviderFaultIT extends PostgresIT {
         String body = "{\"event\": \"" + event + "\", \"request_id\": \"RQ-" + reference + "\", \"reference\": \""
                 + reference + "\", \"status\": \"" + status + "\", \"reason\": " + ("FAILED".equals(status)
                 ? "\"declined\"" : "null") + ", \"transaction_id\": \"" + transaction + "\"}";
-        return http.post("/v1/providers/mixx-tz/notify", body, ProviderNotifications.SIGNATURE_HEADER,
+        return http.post("/v1/providers/halopesa-tz/notify", body, ProviderNotifications.SIGNATURE_HEADER,
                 Hmac.base64(NOTIFY_SECRET, body));
     }
 

@@ -129,13 +129,13 @@ class SettlementIT extends PostgresIT {
     void aPayerPayingWithThePaymentTokenCompletesTheOrderAsAManualPayment() {
         String token = order("M-1", "5000").get("payment_token");
 
-        Response paid = c2b(token, "255712000009", "5000");
+        Response paid = c2b(token, "255620000009", "5000");
 
         assertThat(paid.status()).isEqualTo(202);
         Await.until("the order to complete", () -> "COMPLETED".equals(orderStatus("M-1")));
         Map<String, Object> payment = jdbc.queryForMap("SELECT p.* FROM payment p JOIN checkout_order o ON "
                 + "o.completed_payment_id = p.id WHERE o.payment_token = ?", token);
-        assertThat(payment).containsEntry("channel", "MANUAL").containsEntry("msisdn", "255712000009")
+        assertThat(payment).containsEntry("channel", "MANUAL").containsEntry("msisdn", "255620000009")
                 .containsEntry("status", "SUCCEEDED");
         Await.until("the callback", () -> receiver.receivedFor("M-1").size() == 1);
         assertThat(receiver.receivedFor("M-1").get(0).json()).containsEntry("transid", payment.get("transid"))
@@ -148,10 +148,10 @@ class SettlementIT extends PostgresIT {
         String token = jdbc.queryForObject("SELECT o.payment_token FROM checkout_order o JOIN merchant m ON "
                 + "m.id = o.merchant_id WHERE o.order_id = 'W-1' AND m.vendor = ?", String.class, shop.vendor);
         String failedByToken = "{\"event\": \"c2b\", \"transaction_id\": \"C2B-W-1\", \"payment_token\": \"" + token
-                + "\", \"msisdn\": \"255712000009\", \"amount\": \"1000\", \"currency\": \"TZS\", \"status\": \"FAILED\", "
+                + "\", \"msisdn\": \"255620000009\", \"amount\": \"1000\", \"currency\": \"TZS\", \"status\": \"FAILED\", "
                 + "\"reason\": \"insufficient_funds\"}";
 
-        Response failed = notify("mixx-tz", failedByToken, sandboxSignature("mixx-tz", failedByToken));
+        Response failed = notify("halopesa-tz", failedByToken, sandboxSignature("halopesa-tz", failedByToken));
 
         assertThat(failed.status()).as(failed.body()).isEqualTo(200);
         assertThat(jdbc.queryForMap("SELECT p.channel, p.status FROM payment p JOIN checkout_order o ON "
@@ -175,9 +175,9 @@ class SettlementIT extends PostgresIT {
         String failed = byToken(token, "C2B-M-2", "FAILED");
         String succeeded = byToken(token, "C2B-M-2", "SUCCESS");
 
-        assertThat(notify("mixx-tz", failed, sandboxSignature("mixx-tz", failed)).status()).isEqualTo(200);
-        Response late = notify("mixx-tz", succeeded, sandboxSignature("mixx-tz", succeeded));
-        Response repeated = notify("mixx-tz", succeeded, sandboxSignature("mixx-tz", succeeded));
+        assertThat(notify("halopesa-tz", failed, sandboxSignature("halopesa-tz", failed)).status()).isEqualTo(200);
+        Response late = notify("halopesa-tz", succeeded, sandboxSignature("halopesa-tz", succeeded));
+        Response repeated = notify("halopesa-tz", succeeded, sandboxSignature("halopesa-tz", succeeded));
 
         assertThat(late.status()).as(late.body()).isEqualTo(200);
         assertThat(repeated.status()).as(repeated.body()).isEqualTo(200);
@@ -198,8 +198,8 @@ class SettlementIT extends PostgresIT {
         String token = order("O-1", "5000").get("payment_token");
         double orphansBefore = orphans();
 
-        c2b(token, "255712000009", "4000");
-        c2b("9999999999", "255712000009", "100");
+        c2b(token, "255620000009", "4000");
+        c2b("9999999999", "255620000009", "100");
 
         Await.until("the short payment to be recorded", () -> jdbc.queryForObject(
                 "SELECT count(*) FROM payment p JOIN checkout_order o ON o.id = p.checkout_order WHERE o.payment_token = ?",
@@ -318,14 +318,14 @@ class SettlementIT extends PostgresIT {
     }
 
     private Response c2b(String token, String msisdn, String amount) {
-        return http.post("/sandbox/mixx-tz/push-ussd/v1/c2b", "{\"payment_token\": \"" + token + "\", \"msisdn\": \""
+        return http.post("/sandbox/halopesa-tz/push-ussd/v1/c2b", "{\"payment_token\": \"" + token + "\", \"msisdn\": \""
                 + msisdn + "\", \"amount\": \"" + amount + "\"}");
     }
 
     /** The aggregator's report of a payment a payer made with an order's payment token. */
     private static String byToken(String token, String transaction, String status) {
         return "{\"event\": \"c2b\", \"transaction_id\": \"" + transaction + "\", \"payment_token\": \"" + token
-                + "\", \"msisdn\": \"255712000009\", \"amount\": \"5000\", \"currency\": \"TZS\", \"status\": \""
+                + "\", \"msisdn\": \"255620000009\", \"amount\": \"5000\", \"currency\": \"TZS\", \"status\": \""
                 + status + "\", \"reason\": " + ("FAILED".equals(status) ? "\"insufficient_funds\"" : "null") + "}";
     }
 

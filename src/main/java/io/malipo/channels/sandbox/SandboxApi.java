@@ -96,12 +96,19 @@ abstract class SandboxApi extends RouteBuilder {
     /** Malipo's sandbox key for a provider this API speaks for; a caller without it spends its budget. */
     private void admit(Exchange exchange) {
         try {
-            sandbox.authenticate(guard.provider(exchange), connector, exchange.getIn().getHeader("Authorization",
-                    String.class));
+            authenticate(exchange, guard.provider(exchange));
         } catch (ApiException refused) {
             guard.anonymous(exchange);
             throw refused;
         }
+    }
+
+    /**
+     * What this API asks of a caller, for a provider it plays: by default Malipo's sandbox key as a
+     * bearer token. An API with a session or token scheme of its own checks that instead.
+     */
+    protected void authenticate(Exchange exchange, String provider) {
+        sandbox.authenticate(provider, connector, exchange.getIn().getHeader("Authorization", String.class));
     }
 
     private void refuse(Exchange exchange) throws Exception {
