@@ -139,7 +139,7 @@ class SettlementIT extends PostgresIT {
                 .containsEntry("status", "SUCCEEDED");
         Await.until("the callback", () -> receiver.receivedFor("M-1").size() == 1);
         assertThat(receiver.receivedFor("M-1").get(0).json()).containsEntry("transid", payment.get("transid"))
-                .containsEntry("channel", "MIXXTZ");
+                .containsEntry("channel", "HALOPESATZ");
     }
 
     @Test

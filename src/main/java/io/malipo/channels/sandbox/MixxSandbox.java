@@ -64,7 +64,8 @@ class MixxSandbox extends SandboxApi {
     @Override
     protected void authenticate(Exchange exchange, String provider) {
         sandbox.provider(provider, CONNECTOR);
-        if (exchange.getFromEndpoint().getEndpointUri().endsWith("sandbox-mixx-token")) {
+        String path = HttpExchanges.path(exchange);
+        if (path != null && path.endsWith("/token")) {
             return;
         }
         String authorization = exchange.getIn().getHeader("Authorization", String.class);
