@@ -90,9 +90,18 @@ class MixxSandbox extends SandboxApi {
             answer.put("Message", refusal.getMessage());
             return answer;
         }
-        answer.put("ResponseCode", code(refusal));
-        answer.put("ResponseStatus", false);
-        answer.put("ResponseDescription", refusal.getMessage());
+        return answer(code(refusal), refusal.getMessage(), null);
+    }
+
+    /** Tigo's answer: ResponseStatus is true for its success codes, which end in -S. */
+    private static Map<String, Object> answer(String code, String description, String reference) {
+        Map<String, Object> answer = new LinkedHashMap<>();
+        answer.put("ResponseCode", code);
+        answer.put("ResponseStatus", code.endsWith("-S"));
+        answer.put("ResponseDescription", description);
+        if (reference != null) {
+            answer.put("ReferenceID", reference);
+        }
         return answer;
     }
 
@@ -138,12 +147,7 @@ class MixxSandbox extends SandboxApi {
         biller(provider, request, "BillerMSISDN");
         Transaction tx = sandbox.record(provider, reference(request, "ReferenceID"), msisdn(request, "CustomerMSISDN"),
                 null, amount(request, "Amount"), "TZS", PUSH, callback());
-        Map<String, Object> answer = new LinkedHashMap<>();
-        answer.put("ResponseCode", "BILLER-18-0000-S");
-        answer.put("ResponseStatus", true);
-        answer.put("ResponseDescription", "Valid Request");
-        answer.put("ReferenceID", tx.reference());
-        json.respond(exchange, 200, answer);
+        json.respond(exchange, 200, answer("BILLER-18-0000-S", "Valid Request", tx.reference()));
     }
 
     private void reversal(Exchange exchange) throws Exception {
@@ -155,12 +159,9 @@ class MixxSandbox extends SandboxApi {
         }
         Transaction tx = sandbox.reverse(provider, required(request, "MFSTransactionID"),
                 reference(request, "ReferenceID"), optionalAmount(request, "Amount"), callback());
-        Map<String, Object> answer = new LinkedHashMap<>();
-        answer.put("ResponseCode", "RefundTransaction-20-0000-S");
-        answer.put("ResponseStatus", true);
-        answer.put("ResponseDescription", "Reverse Transaction Success");
+        Map<String, Object> answer = answer("RefundTransaction-20-0000-S", "Reverse Transaction Success",
+                tx.reference());
         answer.put("DMReferenceID", "DM" + RandomTokens.crockford(12));
-        answer.put("ReferenceID", tx.reference());
         answer.put("MFSTransactionID", tx.id());
         json.respond(exchange, 200, answer);
     }
@@ -171,22 +172,14 @@ class MixxSandbox extends SandboxApi {
         Map<String, Object> request = body(exchange);
         biller(provider, request, "BillerMSISDN");
         String reference = reference(request, "ReferenceID");
-        Map<String, Object> answer = new LinkedHashMap<>();
-        sandbox.find(provider, reference, ANY_KIND).ifPresentOrElse(tx -> {
+        Map<String, Object> answer = sandbox.find(provider, reference, ANY_KIND).map(tx -> {
             Result result = sandbox.result(tx);
-            answer.put("ResponseCode", "BILLER-18-0000-S");
-            answer.put("ResponseStatus", true);
-            answer.put("ResponseDescription", description(result));
-            answer.put("ReferenceID", reference);
-            answer.put("MFSTransactionID", tx.id());
-            answer.put("Amount", tx.amount().toPlainString());
-            answer.put("TransactionStatus", word(result, "SUCCESS", "FAILED", "PENDING"));
-        }, () -> {
-            answer.put("ResponseCode", "DebitMandate-10-2020-V");
-            answer.put("ResponseStatus", false);
-            answer.put("ResponseDescription", "Not Valid Reference ID");
-            answer.put("ReferenceID", reference);
-        });
+            Map<String, Object> found = answer("BILLER-18-0000-S", description(result), reference);
+            found.put("MFSTransactionID", tx.id());
+            found.put("Amount", tx.amount().toPlainString());
+            found.put("TransactionStatus", word(result, "SUCCESS", "FAILED", "PENDING"));
+            return found;
+        }).orElseGet(() -> answer("DebitMandate-10-2020-V", "Not Valid Reference ID", reference));
         json.respond(exchange, 200, answer);
     }
 
