@@ -436,6 +436,36 @@ class ChannelRoutesIT extends PostgresIT {
                 + "'MLO1', 'MLR1', '1234567890')", Integer.class)).isZero();
     }
 
+    @Test
+    void theMixxSandboxHandsATokenOnlyForItsCredentialsAndTakesBillerPayOnlyWithThatToken() {
+        Map<String, String> credentials = providers.credentials("mixx-tz", false);
+        String form = "username=" + credentials.get("username") + "&grant_type=password&password=";
+        String push = """
+                {"CustomerMSISDN": "255712000010", "BillerMSISDN": "%s", "Amount": 1000, "Remarks": "r",
+                 "ReferenceID": "MLP1"}""".formatted(credentials.get("biller-msisdn"));
+
+        Response wrong = http.post("/sandbox/mixx-tz/token", form + "nope", "Content-Type",
+                "application/x-www-form-urlencoded");
+        Response token = http.post("/sandbox/mixx-tz/token", form + credentials.get("password"), "Content-Type",
+                "application/x-www-form-urlencoded");
+        Response withTheApiKey = http.post("/sandbox/mixx-tz/API/BillerPayment/BillerPay", push, "Content-Type",
+                "application/json", "Authorization", "Bearer " + providers.apiKey("mixx-tz", false),
+                "Username", credentials.get("username"), "Password", credentials.get("password"));
+        Response withoutThePassword = http.post("/sandbox/mixx-tz/API/BillerPayment/BillerPay", push,
+                "Content-Type", "application/json", "Authorization", "Bearer "
+                        + token.json().get("access_token").asText(), "Username", credentials.get("username"));
+
+        assertThat(wrong.status()).isEqualTo(400);
+        assertThat(wrong.json().get("error").asText()).isEqualTo("invalid_grant");
+        assertThat(token.status()).as(token.body()).isEqualTo(200);
+        assertThat(token.json().get("expires_in").asLong()).isPositive();
+        assertThat(withTheApiKey.status()).isEqualTo(401);
+        assertThat(withTheApiKey.json().get("Message").asText()).contains("denied");
+        assertThat(withoutThePassword.status()).isEqualTo(401);
+        assertThat(jdbc.queryForObject("SELECT count(*) FROM sandbox_transaction WHERE reference = 'MLP1'",
+                Integer.class)).isZero();
+    }
+
     // --- calling the connectors as Malipo does
 
     /** The canonical properties of routes/README.md for a test-mode call, then {@code properties} over them. */
