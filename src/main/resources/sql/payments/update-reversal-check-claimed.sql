@@ -3,6 +3,7 @@
 UPDATE reversal
 SET next_check_at = :#leaseUntil
 WHERE id = :#id
-  AND status = 'PENDING'
   AND sent_at IS NOT NULL
-  AND next_check_at <= :#now
+  -- A notification's hint asks at once, whenever the next check was due, and even once Malipo
+  -- has given up: a success the provider confirms late is still money that moved.
+  AND (:#hint OR (status = 'PENDING' AND next_check_at <= :#now))

@@ -32,7 +32,8 @@ class SchedulesIT extends PostgresIT {
     @Test
     void theRouteFileIsLoadedAndItsTriggersLiveInTheClusteredJdbcStore() throws Exception {
         for (String route : new String[] {"schedule-expire-orders", "schedule-reconcile-payments",
-                "schedule-forget-replays", "schedule-forget-replaced-secrets", "schedule-forget-idempotency-keys"}) {
+                "schedule-forget-replays", "schedule-forget-replaced-secrets", "schedule-forget-idempotency-keys",
+                "schedule-forget-provider-notifications"}) {
             assertThat(camel.getRoute(route)).as(route).isNotNull();
         }
         assertThat(scheduler.getMetaData().isJobStoreClustered()).isTrue();
@@ -47,7 +48,8 @@ class SchedulesIT extends PostgresIT {
     void noJobStartsWhileItsPreviousRunIsStillGoingOnAnyInstance() throws Exception {
         for (JobKey job : new JobKey[] {JobKey.jobKey("expire-orders", "checkout"),
                 JobKey.jobKey("reconcile-payments", "channels"), JobKey.jobKey("forget-replays", "checkout"),
-                FORGET_SECRETS, JobKey.jobKey("forget-idempotency-keys", "housekeeping")}) {
+                FORGET_SECRETS, JobKey.jobKey("forget-idempotency-keys", "housekeeping"),
+                JobKey.jobKey("forget-provider-notifications", "housekeeping")}) {
             assertThat(scheduler.getJobDetail(job).isConcurrentExecutionDisallowed()).as(job.toString()).isTrue();
         }
     }
@@ -127,6 +129,17 @@ class SchedulesIT extends PostgresIT {
         Response again = shop.api().post("/api/v1/collections", collection, "Idempotency-Key", "k-1");
         assertThat(again.json().get("code").asText()).as("a new request, refused on its own merits")
                 .isEqualTo("reference_reused");
+    }
+
+    @Test
+    void bodiesOfProviderNotificationsAreForgottenAfterAWeek() throws Exception {
+        String seen = "SELECT count(*) FROM provider_notification WHERE provider = 'schedules-test'";
+        jdbc.update("INSERT INTO provider_notification (provider, body_hash, received_at) VALUES "
+                + "('schedules-test', 'old', now() - INTERVAL '8 days'), ('schedules-test', 'new', now() - INTERVAL '6 days')");
+        fire(JobKey.jobKey("forget-provider-notifications", "housekeeping"),
+                () -> jdbc.queryForObject(seen, Integer.class) == 1);
+        assertThat(jdbc.queryForObject("SELECT body_hash FROM provider_notification WHERE provider = 'schedules-test'",
+                String.class)).isEqualTo("new");
     }
 
     /** Fires the job's Quartz trigger now and waits, with a deadline, for the effect it must have. */

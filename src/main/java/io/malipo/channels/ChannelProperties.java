@@ -82,6 +82,7 @@ public record ChannelProperties(
      * @param credentials the rest of what its connector presents in live mode, by name (client ids
      *        and secrets, the provider's public key, a PIN…); connectors read them as
      *        {@code malipoProviderCredentials}, and in test mode get the sandbox's instead
+     * @param notifyFrom the addresses (IP or CIDR) its notifications may come from; empty: any
      */
     public record Provider(
             @NotBlank String name,
@@ -92,6 +93,7 @@ public record ChannelProperties(
             String liveUrl,
             String liveApiKey,
             String notifySecret,
-            @DefaultValue Map<String, String> credentials) {
+            @DefaultValue Map<String, String> credentials,
+            @DefaultValue List<String> notifyFrom) {
     }
 }

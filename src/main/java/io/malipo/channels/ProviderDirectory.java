@@ -4,6 +4,7 @@ import io.malipo.channels.ChannelProperties.Provider;
 import io.malipo.common.ApiException;
 import io.malipo.common.Hmac;
 import io.malipo.common.InstanceSecrets;
+import io.malipo.common.IpAllowList;
 import io.malipo.common.MalipoProperties;
 import java.nio.charset.StandardCharsets;
 import java.security.KeyPair;
@@ -13,6 +14,7 @@ import java.security.PrivateKey;
 import java.util.AbstractMap;
 import java.util.Base64;
 import java.util.Comparator;
+import java.util.HashMap;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
@@ -34,6 +36,7 @@ public class ProviderDirectory {
     private final byte[] sandboxKey;
     private final String publicUrl;
     private final KeyPair sandboxKeys;
+    private final Map<String, IpAllowList> notifySources;
     private volatile int localPort = -1;
 
     public ProviderDirectory(ChannelProperties properties, InstanceSecrets secrets, MalipoProperties malipo) {
@@ -41,6 +44,28 @@ public class ProviderDirectory {
         this.sandboxKey = secrets.derivedKey("sandbox-providers");
         this.publicUrl = malipo.publicUrl().replaceAll("/+$", "");
         this.sandboxKeys = rsaKeyPair();
+        this.notifySources = notifySources(properties);
+    }
+
+    /** Read once, so a typo in an allow-list stops the start instead of letting every address in. */
+    private static Map<String, IpAllowList> notifySources(ChannelProperties properties) {
+        Map<String, IpAllowList> sources = new HashMap<>();
+        properties.providers().forEach((code, provider) -> sources.put(code, IpAllowList.of(provider.notifyFrom()
+                .stream().map(entry -> {
+                    IpAllowList.Result<String> parsed = IpAllowList.normalise(entry);
+                    if (!parsed.isOk()) {
+                        throw new IllegalStateException("malipo.channels.providers." + code + ".notify-from: "
+                                + parsed.error());
+                    }
+                    return parsed.value();
+                }).toList())));
+        return Map.copyOf(sources);
+    }
+
+    /** Whether a notification from this address may be read as the provider's. */
+    public boolean notifiesFrom(String code, String address) {
+        IpAllowList allowed = notifySources.get(code);
+        return allowed == null || allowed.allows(address);
     }
 
     @EventListener

@@ -19,10 +19,12 @@ import io.malipo.common.Rows;
 import io.malipo.common.Transactions;
 import io.malipo.ledger.LedgerEndpoints;
 import java.time.Duration;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.UUID;
 import org.apache.camel.Exchange;
+import org.apache.camel.LoggingLevel;
 import org.apache.camel.builder.AggregationStrategies;
 import org.apache.camel.builder.RouteBuilder;
 import org.apache.camel.component.sql.SqlConstants;
@@ -43,10 +45,13 @@ public class PaymentRoutes extends RouteBuilder {
     private static final String PLANNED = "malipoPlanned";
     /** Records the connector's answer to what was just sent; the caller's exchange is left as it was. */
     static final String PROVIDER_ANSWER = "direct:provider-answer-record";
+    /** How long a notification's body is remembered, to drop repeats: providers repeat for hours, not weeks. */
+    static final Duration NOTIFICATIONS_KEPT = Duration.ofDays(7);
 
     private final Payments payments;
     private final Settlement settlement;
     private final ProviderNotifications notifications;
+    private final ProviderNotices notices;
     private final Reconciliation reconciliation;
     private final JsonBodies json;
     private final Transactions transactions;
@@ -55,7 +60,7 @@ public class PaymentRoutes extends RouteBuilder {
     private final Duration reconcileLease;
 
     public PaymentRoutes(Payments payments, Settlement settlement, ProviderNotifications notifications,
-            Reconciliation reconciliation, JsonBodies json, Transactions transactions,
+            ProviderNotices notices, Reconciliation reconciliation, JsonBodies json, Transactions transactions,
             ProviderSettings providerSettings, ChannelProperties properties) {
         this.reconcileLease = properties.reconcileEvery();
         this.transactions = transactions;
@@ -63,6 +68,7 @@ public class PaymentRoutes extends RouteBuilder {
         this.payments = payments;
         this.settlement = settlement;
         this.notifications = notifications;
+        this.notices = notices;
         this.reconciliation = reconciliation;
         this.json = json;
     }
@@ -239,24 +245,67 @@ public class PaymentRoutes extends RouteBuilder {
                 .process(settlement::conclude);
 
         rest("/v1/providers").post("/{code}/notify").id("rest-provider-notify")
-                .description("Where payment providers report outcomes; each signs with its own notification secret")
+                .description("Where payment providers report outcomes, in their own formats; an unsigned report is a "
+                        + "hint that makes Malipo ask the provider")
                 .apiDocs(false)
                 .to("direct:provider-notify");
 
         from("direct:provider-notify").routeId("provider-notify")
                 .routeConfigurationId(ErrorRouteConfigurations.TOKEN_API)
-                .process(notifications::authenticate)
+                .process(notifications::receive)
                 .doTry()
                     .toD("direct:connector-${exchangeProperty.malipoConnector}-notify")
                 .doCatch(Exception.class)
                     .process(notifications::unreadable)
                 .end()
-                .process(notifications::report)
-                // A report that is not final yet (in progress) is acknowledged and settles nothing.
-                .filter(body().isInstanceOf(SettlementReport.class))
-                    .to("direct:payment-settle")
+                .process(notifications::claim)
+                .setBody(PaymentRoutes::notificationSeen)
+                .to("sql:classpath:sql/providers/select-provider-notification-seen.sql?outputType=SelectOne")
+                .choice()
+                    .when(body().isEqualTo(0))
+                        .to("direct:provider-notice")
+                        .setBody(e -> {
+                            Map<String, Object> row = new HashMap<>(notificationSeen(e));
+                            row.put("now", payments.now());
+                            return row;
+                        })
+                        .to("sql:classpath:sql/providers/insert-provider-notification.sql")
+                    .otherwise()
+                        .log(LoggingLevel.DEBUG, LOG, "Provider ${exchangeProperty.malipoProvider} repeated a "
+                                + "notification; it changed nothing")
                 .end()
-                .process(e -> json.respond(e, 200, Map.of("received", true)));
+                .process(notifications::reply);
+
+        from("direct:provider-notice").routeId("provider-notice").errorHandler(noErrorHandler())
+                .process(notices::match)
+                .choice()
+                    .when(exchangeProperty(ProviderNotices.ACTION).isEqualTo(ProviderNotices.Action.SETTLE))
+                        .process(notifications::report)
+                        .to("direct:payment-settle")
+                    .when(exchangeProperty(ProviderNotices.ACTION).isEqualTo(ProviderNotices.Action.CHECK))
+                        // A provider that cannot be asked now is asked again by reconciliation: the
+                        // notification is still taken, as it would only be sent again.
+                        .doTry()
+                            .to("direct:provider-notice-check")
+                        .doCatch(Exception.class)
+                            .process(e -> LOG.warn("Provider {} notified about {}, and could not be asked about it "
+                                    + "now; reconciliation asks again: {}", e.getProperty(PaymentProperties.PROVIDER),
+                                    e.getProperty(PaymentProperties.REFERENCE),
+                                    e.getProperty(Exchange.EXCEPTION_CAUGHT, Exception.class).getMessage()))
+                        .end()
+                .end();
+
+        from("direct:provider-notice-check").routeId("provider-notice-check").errorHandler(noErrorHandler())
+                .choice()
+                    .when(exchangeProperty(PaymentProperties.PAYMENT_ID).isNotNull())
+                        .to("direct:payment-check")
+                    .otherwise()
+                        .to("direct:transfer-check")
+                .end();
+
+        from("direct:provider-notifications-forget").routeId("provider-notifications-forget")
+                .setBody(e -> Map.of("before", payments.now().minus(NOTIFICATIONS_KEPT)))
+                .to("sql:classpath:sql/providers/delete-provider-notifications-old.sql");
 
         from(PaymentsEndpoints.RECONCILE).routeId("payments-reconcile")
                 .setBody(e -> Map.of("now", payments.now()))
@@ -279,7 +328,8 @@ public class PaymentRoutes extends RouteBuilder {
         // Only the run whose claim lands asks the provider about a payment.
         from("direct:payment-check").routeId("payment-check").errorHandler(noErrorHandler())
                 .setBody(e -> Map.of("paymentId", e.getProperty(PaymentProperties.PAYMENT_ID), "now", payments.now(),
-                        "leaseUntil", payments.now().plus(reconcileLease)))
+                        "leaseUntil", payments.now().plus(reconcileLease),
+                        "hint", e.getProperty(ProviderNotices.HINT, false, Boolean.class)))
                 .to(SQL + "update-payment-check-claimed.sql")
                 .filter(header(SqlConstants.SQL_UPDATE_COUNT).isEqualTo(1))
                     .setBody(e -> Map.of("paymentId", e.getProperty(PaymentProperties.PAYMENT_ID)))
@@ -301,5 +351,10 @@ public class PaymentRoutes extends RouteBuilder {
     /** Connector routes set the answer as text; from here on it is a {@link PushAnswer}. */
     static void requireOutcome(Exchange exchange) {
         exchange.setProperty(PaymentProperties.OUTCOME, PushAnswer.of(exchange));
+    }
+
+    private static Map<String, Object> notificationSeen(Exchange exchange) {
+        return Map.of("provider", exchange.getProperty(PaymentProperties.PROVIDER),
+                "bodyHash", exchange.getProperty(ProviderNotifications.BODY_HASH));
     }
 }

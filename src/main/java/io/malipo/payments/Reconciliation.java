@@ -47,7 +47,8 @@ public class Reconciliation {
             return;
         }
         Instant started = payment.createdAt().toInstant();
-        if (started.plus(properties.giveUpAfter()).isBefore(clock.instant())) {
+        // A notification asked about a payment no longer in flight, and the provider has no final word.
+        if (payment.status() == PaymentStatus.PENDING && started.plus(properties.giveUpAfter()).isBefore(clock.instant())) {
             exchange.getIn().setBody(new SettlementReport(provider, "timeout:" + paymentId, PaymentResult.FAILED, paymentId,
                     null, null, providerRef, null, null, null, "provider_timeout",
                     "The provider did not report an outcome within " + spoken(properties.giveUpAfter()) + ".",

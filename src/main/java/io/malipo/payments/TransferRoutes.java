@@ -259,7 +259,8 @@ public class TransferRoutes extends RouteBuilder {
                         .to("direct:transfer-send")
                     .otherwise()
                         .setBody(e -> Map.of("id", e.getProperty(Transfers.ID), "now", transfers.now(),
-                                "leaseUntil", transfers.checkLease()))
+                                "leaseUntil", transfers.checkLease(),
+                                "hint", e.getProperty(ProviderNotices.HINT, false, Boolean.class)))
                         .toD("${exchangeProperty.malipoTransferKind.sql().updateCheckClaimedUri()}")
                         .filter(header(SqlConstants.SQL_UPDATE_COUNT).isEqualTo(1))
                             .to("direct:transfer-request")

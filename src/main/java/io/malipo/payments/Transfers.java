@@ -214,7 +214,8 @@ public class Transfers {
                     transfer.provider(), transfer.livemode()));
             return;
         }
-        if (transfer.createdAt().plus(properties.giveUpAfter()).isBefore(payments.now())) {
+        if (transfer.status() == PaymentStatus.PENDING
+                && transfer.createdAt().plus(properties.giveUpAfter()).isBefore(payments.now())) {
             unconfirmed.increment();
             LOG.warn("{} {} ({}) is still unconfirmed by {} after {}; its money stays reserved until the provider "
                             + "answers: ask the provider about it", transfer.kind().noun(), transfer.id(),

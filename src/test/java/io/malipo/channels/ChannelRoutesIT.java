@@ -342,7 +342,10 @@ class ChannelRoutesIT extends PostgresIT {
         return notifications().filter(row -> !((String) row.get()[4]).startsWith("MLP"));
     }
 
-    /** What settles payouts and reversals is not the connectors' business: only that the report gets read. */
+    /**
+     * What settles payouts and reversals is not the connectors' business: only that the report gets
+     * read, and acknowledged even though it names nothing Malipo sent.
+     */
     @ParameterizedTest(name = "{0}: {2} {3}")
     @MethodSource("payoutAndReversalNotifications")
     void aPayoutOrReversalReportPostedToTheNotificationEndpointReachesTheConnectorAndIsAcknowledged(String provider,
@@ -352,13 +355,18 @@ class ChannelRoutesIT extends PostgresIT {
                 Hmac.base64(providers.notifySecret(provider, false).orElseThrow(), body));
 
         assertThat(answer.status()).as(answer.body()).isEqualTo(200);
-        assertThat(answer.json().get("received").asBoolean()).isTrue();
+        if (provider.equals("mixx-tz")) {
+            // Tigo expects its own acknowledgement back.
+            assertThat(answer.json().get("ResponseCode").asText()).isEqualTo("BILLER-18-0000-S");
+            assertThat(answer.json().get("ReferenceID").asText()).isEqualTo(reference);
+        } else {
+            assertThat(answer.json().get("received").asBoolean()).isTrue();
+        }
         // The exchange completes as its answer is written, so it may be listed a moment later.
         Await.until("the connector to have read " + eventKey, () -> read(eventKey) != null);
         Exchange read = read(eventKey);
         assertThat(outcome(read)).isEqualTo(outcome);
         assertThat(read.getProperty(PaymentProperties.REFERENCE)).isEqualTo(reference);
-        assertThat(read.getProperty(PaymentProperties.LIVEMODE)).isEqualTo(false);
     }
 
     private Exchange read(String eventKey) {

@@ -57,6 +57,7 @@ class ProviderFaultIT extends PostgresIT {
         registry.add("malipo.channels.providers.halopesa-tz.live-url", PROVIDER::url);
         registry.add("malipo.channels.providers.halopesa-tz.live-api-key", () -> "live-key-of-the-test-provider");
         registry.add("malipo.channels.providers.halopesa-tz.notify-secret", () -> NOTIFY_SECRET);
+        registry.add("malipo.channels.providers.tpesa-tz.notify-from", () -> "203.0.113.0/24, 2001:db8::/32");
         // The 502s here are the point: they must not open the provider's circuit.
         registry.add("malipo.channels.circuit-breaker.minimum-calls", () -> "1000");
     }
@@ -94,6 +95,16 @@ class ProviderFaultIT extends PostgresIT {
     }
 
     // --- an answer after the provider acted
+
+    @Test
+    void aNotificationFromAnAddressTheProviderDoesNotSendFromIsRefusedUnread() {
+        Response answer = http.post("/v1/providers/tpesa-tz/notify", "{\"event\": \"push\"}");
+
+        assertThat(answer.status()).isEqualTo(403);
+        assertThat(answer.body()).contains("not accepted from this address");
+        assertThat(http.post("/v1/providers/halopesa-tz/notify", "not even JSON").status())
+                .as("a provider without a list takes any address, and reads the body").isEqualTo(400);
+    }
 
     @Test
     void aPayoutAnswered502AfterTheProviderActedStaysPendingIsPaidOnceAndSettledByTheReport() {

@@ -16,6 +16,8 @@ import java.math.BigDecimal;
 import java.time.Duration;
 import java.time.OffsetDateTime;
 import java.util.ArrayList;
+import java.util.Base64;
+import java.util.HexFormat;
 import java.util.List;
 import java.util.Map;
 import java.util.UUID;
@@ -53,13 +55,13 @@ class SettlementIT extends PostgresIT {
 
     @Test
     void theSameNotificationTenTimesAtOnceSettlesOnceWithOnePostingAndOneCallback() throws Exception {
-        String reference = unansweredPush("N-1");
-        String notification = vodacom(reference, "TX-N-1", "INS-0");
+        String reference = unansweredPush("N-1", SIGNING);
+        String notification = pushUssd(reference, providerRef(reference), "SUCCESS");
 
         ExecutorService pool = Executors.newFixedThreadPool(10);
         List<Callable<Response>> sends = new ArrayList<>();
         for (int i = 0; i < 10; i++) {
-            sends.add(() -> notify("mpesa-tz", notification, sandboxSignature("mpesa-tz", notification)));
+            sends.add(() -> notify("tpesa-tz", notification, sandboxSignature("tpesa-tz", notification)));
         }
         try {
             for (Future<Response> answer : pool.invokeAll(sends)) {
@@ -76,8 +78,8 @@ class SettlementIT extends PostgresIT {
                 .isEqualTo(3);
         assertThat(jdbc.queryForObject("SELECT count(*) FROM delivery WHERE source_id = ?", Integer.class, payment))
                 .isEqualTo(1);
-        assertThat(jdbc.queryForObject("SELECT count(*) FROM provider_event WHERE event_key = 'TX-N-1:INS-0'",
-                Integer.class)).isEqualTo(1);
+        assertThat(jdbc.queryForObject("SELECT count(*) FROM provider_event WHERE event_key = ?",
+                Integer.class, providerRef(reference) + ":SUCCESS")).isEqualTo(1);
         Await.until("the callback", () -> receiver.receivedFor("N-1").size() == 1);
         assertThat(orderStatus("N-1")).isEqualTo("COMPLETED");
         // No second callback comes late: once the one delivery is DELIVERED, a further dispatcher
@@ -91,21 +93,69 @@ class SettlementIT extends PostgresIT {
     }
 
     @Test
-    void aNotificationWithoutAValidSignatureOrForAnUnknownProviderChangesNothing() {
-        String reference = unansweredPush("S-1");
-        String notification = vodacom(reference, "TX-S-1", "INS-0");
+    void aNotificationMalipoCannotTrustChangesNothingByItself() {
+        String signing = unansweredPush("S-1", SIGNING);
+        String signed = pushUssd(signing, providerRef(signing), "SUCCESS");
+        String unsigning = unansweredPush("S-2");
+        String unsigned = vodacom(unsigning, providerRef(unsigning), "INS-0");
 
-        Response unsigned = notify("mpesa-tz", notification, null);
-        Response forged = notify("mpesa-tz", notification, Hmac.base64("guessed-secret", notification));
-        Response wrongProvider = notify("airtel-tz", notification, sandboxSignature("mpesa-tz", notification));
-        Response unknown = notify("bitpesa", notification, sandboxSignature("mpesa-tz", notification));
+        Response withoutSignature = notify("tpesa-tz", signed, null);
+        Response forged = notify("tpesa-tz", signed, Hmac.base64("guessed-secret", signed));
+        Response claimed = notify("mpesa-tz", unsigned, null);
+        Response wrongProvider = notify("airtel-tz", unsigned, null);
+        Response unknown = notify("bitpesa", unsigned, null);
 
-        assertThat(unsigned.status()).isEqualTo(401);
-        assertThat(forged.status()).isEqualTo(401);
-        assertThat(wrongProvider.status()).isEqualTo(401);
+        // The provider is acknowledged (it would only repeat itself), then asked: the sandbox has
+        // not carried these payments out, so they stay in flight.
+        assertThat(withoutSignature.status()).as(withoutSignature.body()).isEqualTo(200);
+        assertThat(forged.status()).isEqualTo(200);
+        assertThat(claimed.status()).isEqualTo(200);
+        assertThat(wrongProvider.status()).isBetween(200, 499);
         assertThat(unknown.status()).isEqualTo(404);
-        assertThat(jdbc.queryForObject("SELECT status FROM payment WHERE reference = ?", String.class, reference))
-                .isEqualTo("PENDING");
+        for (String reference : List.of(signing, unsigning)) {
+            assertThat(jdbc.queryForMap("SELECT status, checks FROM payment WHERE reference = ?", reference))
+                    .as(reference).containsEntry("status", "PENDING");
+        }
+        assertThat(jdbc.queryForObject("SELECT checks FROM payment WHERE reference = ?", Integer.class, unsigning))
+                .as("the provider was asked once").isEqualTo(1);
+    }
+
+    @Test
+    void anUnsignedNotificationMakesMalipoAskTheProviderAndSettleFromItsAnswer() {
+        order("H-1", "1000");
+        UUID paid = lostCallback("H-1", "255754000000");
+        String reference = jdbc.queryForObject("SELECT reference FROM payment WHERE id = ?", String.class, paid);
+        String sandboxId = jdbc.queryForObject("SELECT id FROM sandbox_transaction WHERE reference = ?", String.class,
+                reference);
+
+        clock.advance(Duration.ofSeconds(5));
+        // It claims a failure; the provider's status operation says it went through.
+        String claim = vodacom(reference, sandboxId, "INS-2006");
+        assertThat(notify("mpesa-tz", claim, null).status()).isEqualTo(200);
+
+        assertThat(jdbc.queryForObject("SELECT status FROM payment WHERE id = ?", String.class, paid))
+                .isEqualTo("SUCCEEDED");
+        assertThat(orderStatus("H-1")).isEqualTo("COMPLETED");
+        assertThat(jdbc.queryForObject("SELECT count(*) FROM provider_event WHERE event_key LIKE 'status:' || ? || '%'",
+                Integer.class, paid.toString())).isEqualTo(1);
+
+        // The same body again is dropped before anyone is asked.
+        assertThat(notify("mpesa-tz", claim, null).status()).isEqualTo(200);
+        assertThat(jdbc.queryForObject("SELECT count(*) FROM provider_notification WHERE provider = 'mpesa-tz' AND "
+                + "body_hash = encode(sha256(convert_to(?, 'UTF8')), 'hex')", Integer.class, claim)).isEqualTo(1);
+        Await.until("the callback", () -> receiver.receivedFor("H-1").size() == 1);
+    }
+
+    @Test
+    void aNotificationNamingAnotherProviderTransactionThanMalipoKnowsChangesNothing() {
+        String reference = unansweredPush("H-2", SIGNING);
+        jdbc.update("UPDATE payment SET provider_ref = 'TX-KNOWN' WHERE reference = ?", reference);
+        String other = pushUssd(reference, "TX-OTHER", "SUCCESS");
+
+        assertThat(notify("tpesa-tz", other, sandboxSignature("tpesa-tz", other)).status()).isEqualTo(200);
+
+        assertThat(jdbc.queryForMap("SELECT status, checks FROM payment WHERE reference = ?", reference))
+                .containsEntry("status", "PENDING").containsEntry("checks", 0);
     }
 
     @Test
@@ -114,13 +164,14 @@ class SettlementIT extends PostgresIT {
         UUID merchant = jdbc.queryForObject("SELECT id FROM merchant WHERE vendor = ?", UUID.class, shop.vendor);
         jdbc.update("INSERT INTO payment (id, merchant_id, livemode, kind, channel, provider, amount, currency, msisdn, "
                 + "reference, status, created_at, updated_at) VALUES (?, ?, TRUE, 'COLLECTION', 'WALLET_PULL', "
-                + "'mpesa-tz', 1000, 'TZS', '255754000000', ?, 'PENDING', now(), now())", UUID.randomUUID(), merchant,
+                + "'tpesa-tz', 1000, 'TZS', '255730000000', ?, 'PENDING', now(), now())", UUID.randomUUID(), merchant,
                 reference);
-        String notification = vodacom(reference, "TX-L-1", "INS-0");
+        String notification = pushUssd(reference, "TX-L-1", "SUCCESS");
 
-        Response response = notify("mpesa-tz", notification, sandboxSignature("mpesa-tz", notification));
+        Response response = notify("tpesa-tz", notification, sandboxSignature("tpesa-tz", notification));
 
-        assertThat(response.status()).isEqualTo(403);
+        // Taken as a hint: T-Pesa is not connected for live payments here, so it cannot be asked yet.
+        assertThat(response.status()).isEqualTo(200);
         assertThat(jdbc.queryForObject("SELECT status FROM payment WHERE reference = ?", String.class, reference))
                 .isEqualTo("PENDING");
     }
@@ -129,29 +180,29 @@ class SettlementIT extends PostgresIT {
     void aPayerPayingWithThePaymentTokenCompletesTheOrderAsAManualPayment() {
         String token = order("M-1", "5000").get("payment_token");
 
-        Response paid = c2b(token, "255620000009", "5000");
+        Response paid = c2b(token, "255712000009", "5000");
 
         assertThat(paid.status()).isEqualTo(202);
         Await.until("the order to complete", () -> "COMPLETED".equals(orderStatus("M-1")));
         Map<String, Object> payment = jdbc.queryForMap("SELECT p.* FROM payment p JOIN checkout_order o ON "
                 + "o.completed_payment_id = p.id WHERE o.payment_token = ?", token);
-        assertThat(payment).containsEntry("channel", "MANUAL").containsEntry("msisdn", "255620000009")
+        assertThat(payment).containsEntry("channel", "MANUAL").containsEntry("msisdn", "255712000009")
                 .containsEntry("status", "SUCCEEDED");
         Await.until("the callback", () -> receiver.receivedFor("M-1").size() == 1);
         assertThat(receiver.receivedFor("M-1").get(0).json()).containsEntry("transid", payment.get("transid"))
-                .containsEntry("channel", "HALOPESATZ");
+                .containsEntry("channel", "TPESATZ");
     }
 
     @Test
     void aFailedPaymentByTokenLeavesTheWalletPushInFlightAndTheOrderAttemptAlone() {
-        String reference = unansweredPush("W-1");
+        String reference = unansweredPush("W-1", SIGNING);
         String token = jdbc.queryForObject("SELECT o.payment_token FROM checkout_order o JOIN merchant m ON "
                 + "m.id = o.merchant_id WHERE o.order_id = 'W-1' AND m.vendor = ?", String.class, shop.vendor);
         String failedByToken = "{\"event\": \"c2b\", \"transaction_id\": \"C2B-W-1\", \"payment_token\": \"" + token
-                + "\", \"msisdn\": \"255620000009\", \"amount\": \"1000\", \"currency\": \"TZS\", \"status\": \"FAILED\", "
+                + "\", \"msisdn\": \"255712000009\", \"amount\": \"1000\", \"currency\": \"TZS\", \"status\": \"FAILED\", "
                 + "\"reason\": \"insufficient_funds\"}";
 
-        Response failed = notify("halopesa-tz", failedByToken, sandboxSignature("halopesa-tz", failedByToken));
+        Response failed = notify("tpesa-tz", failedByToken, sandboxSignature("tpesa-tz", failedByToken));
 
         assertThat(failed.status()).as(failed.body()).isEqualTo(200);
         assertThat(jdbc.queryForMap("SELECT p.channel, p.status FROM payment p JOIN checkout_order o ON "
@@ -161,8 +212,8 @@ class SettlementIT extends PostgresIT {
                 + "m.id = o.merchant_id WHERE o.order_id = 'W-1' AND m.vendor = ?", shop.vendor))
                 .containsEntry("payment_status", "INPROGRESS").containsEntry("attempts", 1);
 
-        String paid = vodacom(reference, "TX-W-1", "INS-0");
-        assertThat(notify("mpesa-tz", paid, sandboxSignature("mpesa-tz", paid)).status()).isEqualTo(200);
+        String paid = pushUssd(reference, providerRef(reference), "SUCCESS");
+        assertThat(notify("tpesa-tz", paid, sandboxSignature("tpesa-tz", paid)).status()).isEqualTo(200);
 
         assertThat(orderStatus("W-1")).isEqualTo("COMPLETED");
         Await.until("the callback", () -> receiver.receivedFor("W-1").size() == 1);
@@ -175,9 +226,11 @@ class SettlementIT extends PostgresIT {
         String failed = byToken(token, "C2B-M-2", "FAILED");
         String succeeded = byToken(token, "C2B-M-2", "SUCCESS");
 
-        assertThat(notify("halopesa-tz", failed, sandboxSignature("halopesa-tz", failed)).status()).isEqualTo(200);
-        Response late = notify("halopesa-tz", succeeded, sandboxSignature("halopesa-tz", succeeded));
-        Response repeated = notify("halopesa-tz", succeeded, sandboxSignature("halopesa-tz", succeeded));
+        assertThat(notify("tpesa-tz", failed, sandboxSignature("tpesa-tz", failed)).status()).isEqualTo(200);
+        // Some providers write their signature in hex: it verifies all the same.
+        Response late = notify("tpesa-tz", succeeded, HexFormat.of().formatHex(Base64.getDecoder().decode(
+                sandboxSignature("tpesa-tz", succeeded))));
+        Response repeated = notify("tpesa-tz", succeeded, sandboxSignature("tpesa-tz", succeeded));
 
         assertThat(late.status()).as(late.body()).isEqualTo(200);
         assertThat(repeated.status()).as(repeated.body()).isEqualTo(200);
@@ -198,8 +251,8 @@ class SettlementIT extends PostgresIT {
         String token = order("O-1", "5000").get("payment_token");
         double orphansBefore = orphans();
 
-        c2b(token, "255620000009", "4000");
-        c2b("9999999999", "255620000009", "100");
+        c2b(token, "255712000009", "4000");
+        c2b("9999999999", "255712000009", "100");
 
         Await.until("the short payment to be recorded", () -> jdbc.queryForObject(
                 "SELECT count(*) FROM payment p JOIN checkout_order o ON o.id = p.checkout_order WHERE o.payment_token = ?",
@@ -229,15 +282,15 @@ class SettlementIT extends PostgresIT {
 
     @Test
     void aLateSuccessForAPaymentMalipoGaveUpOnIsAccepted() {
-        String reference = unansweredPush("T-1");
+        String reference = unansweredPush("T-1", SIGNING);
         clock.advance(Duration.ofMinutes(31));
         camel.sendBody("direct:payments-reconcile", null);
         assertThat(jdbc.queryForMap("SELECT status, failure_code FROM payment WHERE reference = ?", reference))
                 .containsEntry("status", "FAILED").containsEntry("failure_code", "provider_timeout");
         assertThat(orderStatus("T-1")).isEqualTo("PENDING");
 
-        String late = vodacom(reference, "TX-T-1", "INS-0");
-        assertThat(notify("mpesa-tz", late, sandboxSignature("mpesa-tz", late)).status()).isEqualTo(200);
+        String late = pushUssd(reference, providerRef(reference), "SUCCESS");
+        assertThat(notify("tpesa-tz", late, sandboxSignature("tpesa-tz", late)).status()).isEqualTo(200);
 
         assertThat(jdbc.queryForObject("SELECT status FROM payment WHERE reference = ?", String.class, reference))
                 .isEqualTo("SUCCEEDED");
@@ -280,11 +333,20 @@ class SettlementIT extends PostgresIT {
 
     // --- helpers
 
-    /** A wallet push the sandbox never answers (numbers ending in 3); the test reports its outcome. */
+    /** A wallet push through Vodacom M-Pesa, whose result callbacks are not signed. */
+    private static final String UNSIGNING = "255754000003";
+    /** A wallet push through T-Pesa, on the USSD-push aggregator that signs its notifications. */
+    private static final String SIGNING = "255730000003";
+
     private String unansweredPush(String orderId) {
+        return unansweredPush(orderId, UNSIGNING);
+    }
+
+    /** A wallet push the sandbox never answers (numbers ending in 3); the test reports its outcome. */
+    private String unansweredPush(String orderId, String msisdn) {
         order(orderId, "1000");
         Response pushed = shop.post("/v1/checkout/wallet-payment", "{\"transid\": \"T-" + orderId
-                + "\", \"order_id\": \"" + orderId + "\", \"msisdn\": \"255754000003\"}").send();
+                + "\", \"order_id\": \"" + orderId + "\", \"msisdn\": \"" + msisdn + "\"}").send();
         assertThat(pushed.status()).as(pushed.body()).isEqualTo(200);
         return jdbc.queryForObject("SELECT p.reference FROM payment p JOIN checkout_order o ON o.id = p.checkout_order "
                 + "JOIN merchant m ON m.id = o.merchant_id WHERE o.order_id = ? AND m.vendor = ?", String.class,
@@ -318,15 +380,21 @@ class SettlementIT extends PostgresIT {
     }
 
     private Response c2b(String token, String msisdn, String amount) {
-        return http.post("/sandbox/halopesa-tz/push-ussd/v1/c2b", "{\"payment_token\": \"" + token + "\", \"msisdn\": \""
+        return http.post("/sandbox/tpesa-tz/push-ussd/v1/c2b", "{\"payment_token\": \"" + token + "\", \"msisdn\": \""
                 + msisdn + "\", \"amount\": \"" + amount + "\"}");
     }
 
     /** The aggregator's report of a payment a payer made with an order's payment token. */
     private static String byToken(String token, String transaction, String status) {
         return "{\"event\": \"c2b\", \"transaction_id\": \"" + transaction + "\", \"payment_token\": \"" + token
-                + "\", \"msisdn\": \"255620000009\", \"amount\": \"5000\", \"currency\": \"TZS\", \"status\": \""
+                + "\", \"msisdn\": \"255712000009\", \"amount\": \"5000\", \"currency\": \"TZS\", \"status\": \""
                 + status + "\", \"reason\": " + ("FAILED".equals(status) ? "\"insufficient_funds\"" : "null") + "}";
+    }
+
+    /** The USSD-push aggregator's report of a push. */
+    private static String pushUssd(String reference, String transaction, String status) {
+        return "{\"event\": \"push\", \"transaction_id\": \"" + transaction + "\", \"reference\": \"" + reference
+                + "\", \"status\": \"" + status + "\", \"reason\": null}";
     }
 
     private static String vodacom(String reference, String transaction, String code) {
@@ -343,6 +411,11 @@ class SettlementIT extends PostgresIT {
 
     private String sandboxSignature(String provider, String body) {
         return Hmac.base64(providers.notifySecret(provider, false).orElseThrow(), body);
+    }
+
+    /** The provider's id of the push, as it answered it. */
+    private String providerRef(String reference) {
+        return jdbc.queryForObject("SELECT provider_ref FROM payment WHERE reference = ?", String.class, reference);
     }
 
     private UUID paymentId(String reference) {

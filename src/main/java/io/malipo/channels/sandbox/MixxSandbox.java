@@ -27,7 +27,8 @@ import org.springframework.stereotype.Component;
  * a token by the password grant with the provider's made-up username and password, then
  * BillerPay, ReverseTransaction and the status query with that token as bearer and the same
  * username and password as headers, the biller's MSISDN (and for reversals its PIN) in the body.
- * Pushes and reversals are reported to the same callback, acknowledged in Tigo's reply format.
+ * Pushes and reversals are reported to the same callback, unsigned as Tigo's are, acknowledged in
+ * Tigo's reply format.
  */
 @Component
 class MixxSandbox extends SandboxApi {
@@ -45,6 +46,8 @@ class MixxSandbox extends SandboxApi {
     MixxSandbox(Kit kit, ProviderDirectory providers) {
         super(kit, CONNECTOR);
         this.providers = providers;
+        // Tigo does not sign its callbacks.
+        kit.books.reportsUnsigned(CONNECTOR);
     }
 
     @Override

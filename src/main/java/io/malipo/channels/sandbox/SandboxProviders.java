@@ -28,6 +28,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
@@ -43,7 +44,7 @@ import org.springframework.stereotype.Component;
  * test mode. They are separate systems Malipo reaches over HTTP, with the same APIs the
  * connectors speak: they keep their own books (in tables of their own), accept a request at
  * once, decide its outcome, and report it a moment later to Malipo's notification endpoint,
- * signed, and to status queries.
+ * signed where the real provider signs, and to status queries.
  *
  * <p>Outcomes, decided once the sandbox delay has passed:
  * <ul>
@@ -85,6 +86,8 @@ public class SandboxProviders {
     private final Clock clock;
     private final ObjectMapper mapper;
     private final HttpClient http = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(5)).build();
+    /** The APIs whose real provider does not sign its reports: their sandbox does not either. */
+    private final Set<String> unsignedConnectors = ConcurrentHashMap.newKeySet();
     /** Booked requests whose report is still to be sent: the scheduler's queue has no bound of its own. */
     private final AtomicInteger pendingReports = new AtomicInteger();
     private final ScheduledExecutorService callbacks = Executors.newScheduledThreadPool(2, runnable -> {
@@ -124,6 +127,11 @@ public class SandboxProviders {
             throw new ApiException(401, "unauthorized", "The sandbox for " + known.name()
                     + " accepts only Malipo's test-mode key.");
         }
+    }
+
+    /** The sandbox of this API sends its reports unsigned, as the provider does (Malipo then asks its status). */
+    public void reportsUnsigned(String connector) {
+        unsignedConnectors.add(connector);
     }
 
     /** Books a request and schedules its report, written by {@code callback} in the provider's format. */
@@ -281,13 +289,14 @@ public class SandboxProviders {
         }
         try {
             byte[] body = mapper.writeValueAsBytes(callback.apply(transaction));
-            String secret = providers.notifySecret(transaction.provider(), false).orElseThrow();
-            HttpRequest request = HttpRequest.newBuilder(URI.create(providers.notifyUrl(transaction.provider(), false)))
-                    .timeout(Duration.ofSeconds(10))
-                    .header("Content-Type", "application/json")
-                    .header(ProviderNotifications.SIGNATURE_HEADER, ProviderNotifications.sign(secret, body))
-                    .POST(HttpRequest.BodyPublishers.ofByteArray(body)).build();
-            int status = http.send(request, HttpResponse.BodyHandlers.discarding()).statusCode();
+            HttpRequest.Builder request = HttpRequest.newBuilder(URI.create(providers.notifyUrl(transaction.provider(),
+                    false))).timeout(Duration.ofSeconds(10)).header("Content-Type", "application/json");
+            if (!unsignedConnectors.contains(providers.get(transaction.provider()).connector())) {
+                String secret = providers.notifySecret(transaction.provider(), false).orElseThrow();
+                request.header(ProviderNotifications.SIGNATURE_HEADER, ProviderNotifications.sign(secret, body));
+            }
+            int status = http.send(request.POST(HttpRequest.BodyPublishers.ofByteArray(body)).build(),
+                    HttpResponse.BodyHandlers.discarding()).statusCode();
             if (status / 100 == 2) {
                 return true;
             }

@@ -19,6 +19,7 @@ import io.malipo.channels.ProviderNotifications;
 import io.malipo.channels.ProviderSessions;
 import io.malipo.common.Hmac;
 import io.malipo.testsupport.ApiMerchant;
+import io.malipo.testsupport.Await;
 import io.malipo.testsupport.Http;
 import io.malipo.testsupport.Http.Response;
 import io.malipo.testsupport.PostgresIT;
@@ -40,7 +41,8 @@ import org.springframework.test.context.DynamicPropertySource;
 /**
  * routes/providers/mixx-by-yas.yaml in live mode against a fake of Tigo's push bill-pay API:
  * the exact token request and calls it sends, what it makes of each answer code, the token kept
- * and renewed, the status query, the reversal, the callback and the payouts it refuses.
+ * and renewed, the status query, the reversal, the unsigned callback (a hint Malipo checks with the
+ * status query) and the payouts it refuses.
  */
 class MixxByYasContractIT extends PostgresIT {
 
@@ -273,25 +275,58 @@ class MixxByYasContractIT extends PostgresIT {
     // --- the callback
 
     @Test
-    void aCallbackIsAcknowledgedAndItsRepeatOrALaterContradictionChangesNothing() {
+    void anUnsignedCallbackIsAcknowledgedInTigosFormatAndSettlesOnlyByWhatTheStatusQueryAnswers() {
         billerPay("BILLER-18-0000-S", true, "Valid Request");
         String id = collect("15000");
         String reference = reference(id);
         String paid = callback(true, "Transaction successful", "MFS-9", reference, "15000");
+        transactionStatus("BILLER-18-0000-S", "PENDING", "Transaction in progress", "MFS-9");
 
-        Response first = notify(paid);
-        Response repeated = notify(paid);
-        Response contradicting = notify(callback(false, "Customer rejected the transaction", "MFS-9", reference,
-                "15000"));
+        Response early = notify(paid, null);
 
-        assertThat(first.status()).as(first.body()).isEqualTo(200);
+        assertThat(early.status()).as(early.body()).isEqualTo(200);
+        assertThat(early.json().get("ResponseCode").asText()).isEqualTo("BILLER-18-0000-S");
+        assertThat(early.json().get("ResponseStatus").asBoolean()).isTrue();
+        assertThat(early.json().get("ReferenceID").asText()).isEqualTo(reference);
+        Await.until("Tigo to be asked", () -> statusQueries(reference) == 1);
+        assertThat(status(id)).as("Tigo still says pending").isEqualTo("PENDING");
+
+        transactionStatus("BILLER-18-0000-S", "SUCCESS", "Transaction successful", "MFS-9");
+        Response repeated = notify(paid, null);
         assertThat(repeated.status()).isEqualTo(200);
+        assertThat(statusQueries(reference)).as("the same body again asks nothing").isEqualTo(1);
+        assertThat(status(id)).isEqualTo("PENDING");
+
+        Response again = notify(callback(true, "Transaction successful.", "MFS-9", reference, "15000"), null);
+        assertThat(again.status()).isEqualTo(200);
+        Await.until("the payment to succeed", () -> "SUCCEEDED".equals(status(id)));
+        Response contradicting = notify(callback(false, "Customer rejected the transaction", "MFS-9", reference,
+                "15000"), null);
         assertThat(contradicting.status()).isEqualTo(200);
+        Await.until("Tigo to be asked again", () -> statusQueries(reference) == 3);
+
         assertThat(status(id)).isEqualTo("SUCCEEDED");
         assertThat(jdbc.queryForObject("SELECT provider_ref FROM payment WHERE id = ?", String.class,
                 UUID.fromString(id))).isEqualTo("MFS-9");
         assertThat(jdbc.queryForObject("SELECT count(DISTINCT posting_id) FROM ledger_entry WHERE source_id = ?",
                 Integer.class, UUID.fromString(id))).isEqualTo(1);
+    }
+
+    /** Tigo signs nothing: a signature header, even one made with Malipo's notify secret, settles nothing by itself. */
+    @Test
+    void aCallbackClaimingSuccessFailsThePaymentWhenTigoSaysItFailed() {
+        billerPay("BILLER-18-0000-S", true, "Valid Request");
+        String id = collect("15000");
+        String reference = reference(id);
+        transactionStatus("BILLER-18-0000-S", "FAILED", "Customer rejected the transaction", "MFS-10");
+
+        String forged = callback(true, "Transaction successful", "MFS-10", reference, "15000");
+        Response answer = notify(forged, Hmac.base64(NOTIFY_SECRET, forged));
+
+        assertThat(answer.status()).as(answer.body()).isEqualTo(200);
+        Await.until("the payment to fail", () -> "FAILED".equals(status(id)));
+        assertThat(jdbc.queryForObject("SELECT failure_code FROM payment WHERE id = ?", String.class,
+                UUID.fromString(id))).isEqualTo("declined");
     }
 
     @Test
@@ -401,9 +436,15 @@ class MixxByYasContractIT extends PostgresIT {
                 .formatted(status, description, mfsId, reference, amount);
     }
 
-    /** Signed with the live notification secret, as Malipo expects of every notification today. */
-    private Response notify(String body) {
-        return http.post("/v1/providers/mixx-tz/notify", body, "Content-Type", "application/json",
-                ProviderNotifications.SIGNATURE_HEADER, Hmac.base64(NOTIFY_SECRET, body));
+    /** As Tigo sends it: unsigned, unless {@code signature} is given. */
+    private Response notify(String body, String signature) {
+        return signature == null ? http.post("/v1/providers/mixx-tz/notify", body, "Content-Type", "application/json")
+                : http.post("/v1/providers/mixx-tz/notify", body, "Content-Type", "application/json",
+                        ProviderNotifications.SIGNATURE_HEADER, signature);
+    }
+
+    private static int statusQueries(String reference) {
+        return TIGO.countRequestsMatching(postRequestedFor(urlPathEqualTo("/API/BillerPayment/TransactionStatus"))
+                .withRequestBody(matchingJsonPath("$.ReferenceID", equalTo(reference))).build()).getCount();
     }
 }

@@ -1,0 +1,2 @@
+DELETE FROM provider_notification
+WHERE received_at < :#before

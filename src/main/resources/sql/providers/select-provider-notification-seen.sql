@@ -1,0 +1,4 @@
+SELECT COUNT(*)
+FROM provider_notification
+WHERE provider = :#provider
+  AND body_hash = :#bodyHash
