@@ -146,8 +146,7 @@ class MixxSandbox extends SandboxApi {
 
     private void push(Exchange exchange) throws Exception {
         String provider = provider(exchange);
-        Map<String, Object> request = body(exchange);
-        biller(provider, request, "BillerMSISDN");
+        Map<String, Object> request = billerRequest(exchange, provider, "BillerMSISDN");
         Transaction tx = sandbox.record(provider, reference(request, "ReferenceID"), msisdn(request, "CustomerMSISDN"),
                 null, amount(request, "Amount"), "TZS", PUSH, callback());
         json.respond(exchange, 200, answer("BILLER-18-0000-S", "Valid Request", tx.reference()));
@@ -155,8 +154,7 @@ class MixxSandbox extends SandboxApi {
 
     private void reversal(Exchange exchange) throws Exception {
         String provider = provider(exchange);
-        Map<String, Object> request = body(exchange);
-        biller(provider, request, "ChannelMSISDN");
+        Map<String, Object> request = billerRequest(exchange, provider, "ChannelMSISDN");
         if (!Hmac.same(credential(provider, "channel-pin"), text(request, "ChannelPIN"))) {
             throw ApiException.invalid("ChannelPIN", "is not the biller wallet's PIN");
         }
@@ -172,8 +170,7 @@ class MixxSandbox extends SandboxApi {
     /** Every kind by the ReferenceID Malipo gave it (the status query is Malipo's choice, see the connector). */
     private void status(Exchange exchange) throws Exception {
         String provider = provider(exchange);
-        Map<String, Object> request = body(exchange);
-        biller(provider, request, "BillerMSISDN");
+        Map<String, Object> request = billerRequest(exchange, provider, "BillerMSISDN");
         String reference = reference(request, "ReferenceID");
         Map<String, Object> answer = sandbox.find(provider, reference, ANY_KIND).map(tx -> {
             Result result = sandbox.result(tx);
@@ -204,10 +201,13 @@ class MixxSandbox extends SandboxApi {
                 : word(result, "Transaction successful", "Transaction failed", "Transaction in progress");
     }
 
-    private void biller(String provider, Map<String, Object> request, String field) {
+    /** The JSON body of a call, which names the biller's wallet in {@code field}. */
+    private Map<String, Object> billerRequest(Exchange exchange, String provider, String field) {
+        Map<String, Object> request = body(exchange);
         if (!Hmac.same(credential(provider, "biller-msisdn"), text(request, field))) {
             throw ApiException.invalid(field, "is not this biller's MSISDN");
         }
+        return request;
     }
 
     private String credential(String provider, String name) {
