@@ -1,5 +1,6 @@
 package io.malipo.channels;
 
+import java.net.URLEncoder;
 import java.nio.charset.StandardCharsets;
 import java.security.GeneralSecurityException;
 import java.security.KeyFactory;
@@ -16,7 +17,8 @@ import org.springframework.stereotype.Component;
 /**
  * Encryption providers ask of what a connector sends: Vodacom's OpenAPI wants its API key and
  * session id, Airtel a disbursement's PIN, encrypted under the provider's RSA public key
- * (PKCS#1 v1.5) and sent as Base64. Connector routes call it as bean {@code providerCrypto}.
+ * (PKCS#1 v1.5) and sent as Base64; form bodies want their values percent-encoded. Connector
+ * routes call it as bean {@code providerCrypto}.
  */
 @Component("providerCrypto")
 public class ProviderCrypto {
@@ -44,6 +46,14 @@ public class ProviderCrypto {
         } catch (NoSuchAlgorithmException e) {
             throw new IllegalStateException("this JVM has no RSA", e);
         }
+    }
+
+    /**
+     * {@code text} percent-encoded as a value of an application/x-www-form-urlencoded body (UTF-8),
+     * as providers with an OAuth2 password grant ask of a username and password.
+     */
+    public String formValue(String text) {
+        return URLEncoder.encode(text == null ? "" : text, StandardCharsets.UTF_8);
     }
 
     /** The sandbox's side, and a contract test's: what {@link #rsa} encrypted. */

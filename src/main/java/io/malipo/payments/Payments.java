@@ -15,7 +15,9 @@ import java.time.OffsetDateTime;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.UUID;
+import org.apache.camel.CamelContext;
 import org.apache.camel.Exchange;
+import org.springframework.beans.factory.ObjectProvider;
 import org.springframework.stereotype.Component;
 
 /** Planning payments and preparing the canonical request a connector sends. */
@@ -26,12 +28,15 @@ public class Payments {
     private final ChannelProperties properties;
     private final Clock clock;
     private final Fees fees;
+    private final ObjectProvider<CamelContext> camel;
 
-    public Payments(ProviderDirectory providers, ChannelProperties properties, Clock clock, Fees fees) {
+    public Payments(ProviderDirectory providers, ChannelProperties properties, Clock clock, Fees fees,
+            ObjectProvider<CamelContext> camel) {
         this.providers = providers;
         this.properties = properties;
         this.clock = clock;
         this.fees = fees;
+        this.camel = camel;
     }
 
     /**
@@ -61,6 +66,20 @@ public class Payments {
         }
         return providers.walletProviderFor(msisdn).orElseThrow(() -> ApiException.invalid("msisdn",
                 "no mobile-money provider Malipo works with serves this number"));
+    }
+
+    /**
+     * The provider's connector has a payout route: a provider whose API Malipo speaks without one
+     * (see its file in routes/providers) is refused before anything is booked, as the card
+     * processor is. Asked of the running routes, since route files reload while Malipo runs.
+     */
+    void requirePayouts(String code) {
+        Provider provider = providers.get(code);
+        if (camel.getObject().getRoute("connector-" + provider.connector() + "-payout") == null) {
+            throw ApiException.badRequest("payouts_not_supported", provider.name() + " takes no payouts through "
+                    + "Malipo: its API as Malipo speaks it has no disbursement. Pay this number out through a "
+                    + "provider that does, or contact Malipo.");
+        }
     }
 
     /** The provider carries this currency and is configured for this mode; {@code verb} says what it does with it. */
@@ -100,6 +119,9 @@ public class Payments {
         Provider provider = providers.get(code);
         if ("PAYOUT".equals(kind) && provider.channel() != Channel.WALLET_PULL) {
             throw ApiException.invalid("provider", "payouts go to mobile wallets only");
+        }
+        if ("PAYOUT".equals(kind)) {
+            requirePayouts(code);
         }
         if (!provider.currencies().contains(currency)) {
             throw ApiException.badRequest("currency_not_supported", provider.name() + " carries "

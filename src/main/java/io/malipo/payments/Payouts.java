@@ -19,10 +19,11 @@ public class Payouts {
 
     /**
      * The payout asked for, PENDING and not yet sent: to the provider named, or the one serving
-     * the number, which must pay out to wallets in this currency and mode.
+     * the number, which must pay out to wallets (its connector has a payout route) in this currency and mode.
      */
     public Payout prepare(NewPayout payout) {
         String code = payments.walletProvider(payout.provider(), payout.msisdn(), "; payouts go to wallets");
+        payments.requirePayouts(code);
         payments.check(code, payout.currency(), payout.livemode(), "pays out");
         return new Payout(UUID.randomUUID(), payout.merchantId(), payout.livemode(), payout.amount(),
                 fees.fee("PAYOUT", payout.currency(), null, code, payout.amount()), payout.currency(),

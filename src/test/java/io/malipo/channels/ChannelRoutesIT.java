@@ -147,9 +147,11 @@ class ChannelRoutesIT extends PostgresIT {
                 new String[] {"REVERSAL", "0", "SUCCEEDED"},
                 new String[] {"REVERSAL", "4", "FAILED"},
                 new String[] {"REVERSAL", "9", "SUCCEEDED"});
-        // AzamPay (HaloPesa) takes collections only: see aPayoutOrReversalThroughAzamPayIsDeclinedSendingNothing.
+        // AzamPay (HaloPesa) takes collections only: see aPayoutOrReversalThroughAzamPayIsDeclinedSendingNothing;
+        // Mixx by Yas takes no payouts through Malipo (routes/providers/mixx-by-yas.yaml).
         return WALLET_PROVIDERS.stream().flatMap(provider -> table.stream()
                 .filter(row -> !provider.equals("halopesa-tz") || row[0].equals("COLLECTION"))
+                .filter(row -> !(provider.equals("mixx-tz") && row[0].equals("PAYOUT")))
                 .map(row -> Arguments.of(provider, row[0], row[1], row[2])));
     }
 
@@ -271,7 +273,7 @@ class ChannelRoutesIT extends PostgresIT {
     }
 
     @ParameterizedTest(name = "{0}")
-    @ValueSource(strings = {"mpesa-tz", "airtel-tz", "mixx-tz", "halopesa-tz", "tpesa-tz"})
+    @ValueSource(strings = {"mpesa-tz", "airtel-tz", "halopesa-tz", "tpesa-tz"})
     void aPayoutOfAnAmountTheProviderCannotReadIsDeclined(String provider) {
         Exchange sent = call(provider, "payout", Map.of(PaymentProperties.REFERENCE, reference("MLO"),
                 PaymentProperties.MSISDN, NUMBERS.get(provider) + "0", PaymentProperties.AMOUNT, new BigDecimal("-5")));
@@ -284,7 +286,7 @@ class ChannelRoutesIT extends PostgresIT {
     /** Every connector route that sends something: nothing can have been sent. */
     @ParameterizedTest(name = "{0} {1}")
     @CsvSource({"mpesa-tz, request", "mpesa-tz, payout", "mpesa-tz, reversal", "airtel-tz, request",
-            "airtel-tz, payout", "airtel-tz, reversal", "mixx-tz, request", "mixx-tz, payout", "mixx-tz, reversal",
+            "airtel-tz, payout", "airtel-tz, reversal", "mixx-tz, request", "mixx-tz, reversal", "tpesa-tz, payout",
             "card, request", "card, reversal", "halopesa-tz, request"})
     void aProviderThatIsDownIsUnavailableAndCountedAsAFailure(String provider, String route) {
         Exchange sent = call(provider, route, Map.of(PaymentProperties.PROVIDER_URL, DOWN_PROVIDER,
@@ -350,15 +352,15 @@ class ChannelRoutesIT extends PostgresIT {
                         "FAILED", "MLP2:TF", "MLP2", "AM3", "insufficient_funds"),
                 Arguments.of("airtel-tz", airtel("MLO2", "AM1", "TIP", ""),
                         "PENDING", "MLO2:TIP", "MLO2", "AM1", null),
-                Arguments.of("mixx-tz", push("payout", "MLO3", "PX1", "SUCCESS", null),
+                Arguments.of("halopesa-tz", push("payout", "MLO3", "PX1", "SUCCESS", null),
                         "SUCCEEDED", "PX1:SUCCESS", "MLO3", "PX1", null),
                 Arguments.of("tpesa-tz", push("payout", "MLO3", "PX1", "FAILED", "limit_exceeded"),
                         "FAILED", "PX1:FAILED", "MLO3", "PX1", "limit_exceeded"),
                 Arguments.of("tpesa-tz", push("reversal", "MLR3", "PX2", "SUCCESS", null),
                         "SUCCEEDED", "PX2:SUCCESS", "MLR3", "PX2", null),
-                Arguments.of("mixx-tz", push("reversal", "MLR3", "PX2", "FAILED", "reversal_refused"),
+                Arguments.of("tpesa-tz", push("reversal", "MLR3", "PX2", "FAILED", "reversal_refused"),
                         "FAILED", "PX2:FAILED", "MLR3", "PX2", "reversal_refused"),
-                Arguments.of("mixx-tz", push("payout", "MLO3", "PX1", "QUEUED", null),
+                Arguments.of("halopesa-tz", push("payout", "MLO3", "PX1", "QUEUED", null),
                         "PENDING", "PX1:QUEUED", "MLO3", "PX1", null),
                 Arguments.of("halopesa-tz", azamPay("MLP5", "AZ1", "success"),
                         "SUCCEEDED", "MLP5:AZ1:success", "MLP5", "AZ1", null),
@@ -366,6 +368,20 @@ class ChannelRoutesIT extends PostgresIT {
                         "FAILED", "MLP5:AZ1:failure", "MLP5", "AZ1", "declined"),
                 Arguments.of("halopesa-tz", azamPay("MLP5", "AZ1", "pending"),
                         "PENDING", "MLP5:AZ1:pending", "MLP5", "AZ1", null),
+                Arguments.of("mixx-tz", mixx("true", "MLP5", "MX1", "Transaction successful"),
+                        "SUCCEEDED", "MLP5:true", "MLP5", "MX1", null),
+                Arguments.of("mixx-tz", mixx("false", "MLP5", "MX1", "Insufficient balance in the wallet"),
+                        "FAILED", "MLP5:false", "MLP5", "MX1", "insufficient_funds"),
+                Arguments.of("mixx-tz", mixx("false", "MLP5", "MX1", "Customer rejected the transaction"),
+                        "FAILED", "MLP5:false", "MLP5", "MX1", "declined"),
+                Arguments.of("mixx-tz", mixx("true", "MLR5", "MX2", "Transaction successful"),
+                        "SUCCEEDED", "MLR5:true", "MLR5", "MX2", null),
+                Arguments.of("mixx-tz", mixx("false", "MLR5", "MX2", "Reverse Transaction Failed"),
+                        "FAILED", "MLR5:false", "MLR5", "MX2", "reversal_refused"),
+                Arguments.of("mixx-tz", mixx("\"true\"", "MLP5", "MX1", "Transaction successful"),
+                        "SUCCEEDED", "MLP5:true", "MLP5", "MX1", null),
+                Arguments.of("mixx-tz", mixx("null", "MLP5", "MX1", "Transaction in progress"),
+                        "PENDING", "MLP5:", "MLP5", "MX1", null),
                 Arguments.of(CARD, card("refund.succeeded", "MLR4", "re_1", null),
                         "SUCCEEDED", "evt_re_1", "MLR4", "re_1", null),
                 Arguments.of(CARD, card("refund.failed", "MLR4", "re_1", "charge_disputed"),
@@ -413,6 +429,10 @@ class ChannelRoutesIT extends PostgresIT {
             // Acknowledged in Vodacom's own format.
             assertThat(answer.json().get("output_ResponseCode").asText()).isEqualTo("0");
             assertThat(answer.json().get("output_ThirdPartyConversationID").asText()).isEqualTo(reference);
+        } else if (provider.equals("mixx-tz")) {
+            // Tigo expects its own acknowledgement back.
+            assertThat(answer.json().get("ResponseCode").asText()).isEqualTo("BILLER-18-0000-S");
+            assertThat(answer.json().get("ReferenceID").asText()).isEqualTo(reference);
         } else {
             assertThat(answer.json().get("received").asBoolean()).isTrue();
         }
@@ -479,20 +499,20 @@ class ChannelRoutesIT extends PostgresIT {
                          "transaction": {"amount": {"value": 1}, "id": "MLO1"}}"""),
                 Arguments.of("airtel-tz", "POST", "/standard/v1/payments/refund", """
                         {"transaction": {"airtel_money_id": "P1", "id": "MLR1", "amount": 0}}"""),
-                Arguments.of("mixx-tz", "POST", "/push-ussd/v1/requests", """
+                Arguments.of("halopesa-tz", "POST", "/push-ussd/v1/requests", """
                         {"msisdn": "255712000010", "amount": "12.345", "currency": "TZS", "reference": "MLP1"}"""),
-                Arguments.of("mixx-tz", "POST", "/push-ussd/v1/payouts", """
+                Arguments.of("halopesa-tz", "POST", "/push-ussd/v1/payouts", """
                         {"msisdn": "255712000010", "currency": "TZS", "reference": "MLO1"}"""),
-                Arguments.of("mixx-tz", "POST", "/push-ussd/v1/reversals", """
+                Arguments.of("halopesa-tz", "POST", "/push-ussd/v1/reversals", """
                         {"original_transaction_id": "P1", "amount": "NaN", "reference": "MLR1"}"""),
-                Arguments.of("mixx-tz", "POST", "/push-ussd/v1/c2b", """
+                Arguments.of("halopesa-tz", "POST", "/push-ussd/v1/c2b", """
                         {"payment_token": "1234567890", "msisdn": "255712000010", "amount": "1,000"}"""),
                 Arguments.of(CARD, "POST", "/v1/charges", """
                         {"token": "{token}", "amount": "abc", "currency": "TZS", "reference": "MLP1"}"""),
                 Arguments.of(CARD, "POST", "/v1/refunds", """
                         {"charge": "C1", "amount": "1.5.0", "currency": "TZS", "reference": "MLR1"}"""),
-                Arguments.of("mixx-tz", "POST", "/push-ussd/v1/payouts", "[1, 2]"),
-                Arguments.of("mixx-tz", "POST", "/push-ussd/v1/payouts", "null"));
+                Arguments.of("halopesa-tz", "POST", "/push-ussd/v1/payouts", "[1, 2]"),
+                Arguments.of("halopesa-tz", "POST", "/push-ussd/v1/payouts", "null"));
     }
 
     @ParameterizedTest(name = "{0} {1} {2}: {3}")
@@ -539,6 +559,36 @@ class ChannelRoutesIT extends PostgresIT {
     private String airtelPin(String provider) {
         Map<String, String> credentials = providers.credentials(provider, false);
         return new ProviderCrypto().rsa(credentials.get("public-key"), credentials.get("pin"));
+    }
+
+    @Test
+    void theMixxSandboxHandsATokenOnlyForItsCredentialsAndTakesBillerPayOnlyWithThatToken() {
+        Map<String, String> credentials = providers.credentials("mixx-tz", false);
+        String form = "username=" + credentials.get("username") + "&grant_type=password&password=";
+        String push = """
+                {"CustomerMSISDN": "255712000010", "BillerMSISDN": "%s", "Amount": 1000, "Remarks": "r",
+                 "ReferenceID": "MLP1"}""".formatted(credentials.get("biller-msisdn"));
+
+        Response wrong = http.post("/sandbox/mixx-tz/token", form + "nope", "Content-Type",
+                "application/x-www-form-urlencoded");
+        Response token = http.post("/sandbox/mixx-tz/token", form + credentials.get("password"), "Content-Type",
+                "application/x-www-form-urlencoded");
+        Response withTheApiKey = http.post("/sandbox/mixx-tz/API/BillerPayment/BillerPay", push, "Content-Type",
+                "application/json", "Authorization", "Bearer " + providers.apiKey("mixx-tz", false),
+                "Username", credentials.get("username"), "Password", credentials.get("password"));
+        Response withoutThePassword = http.post("/sandbox/mixx-tz/API/BillerPayment/BillerPay", push,
+                "Content-Type", "application/json", "Authorization", "Bearer "
+                        + token.json().get("access_token").asText(), "Username", credentials.get("username"));
+
+        assertThat(wrong.status()).isEqualTo(400);
+        assertThat(wrong.json().get("error").asText()).isEqualTo("invalid_grant");
+        assertThat(token.status()).as(token.body()).isEqualTo(200);
+        assertThat(token.json().get("expires_in").asLong()).isPositive();
+        assertThat(withTheApiKey.status()).isEqualTo(401);
+        assertThat(withTheApiKey.json().get("Message").asText()).contains("denied");
+        assertThat(withoutThePassword.status()).isEqualTo(401);
+        assertThat(jdbc.queryForObject("SELECT count(*) FROM sandbox_transaction WHERE reference = 'MLP1'",
+                Integer.class)).isZero();
     }
 
     // --- calling the connectors as Malipo does
@@ -637,6 +687,12 @@ class ChannelRoutesIT extends PostgresIT {
                 {"msisdn": "255620000010", "amount": "1000", "message": "", "utilityref": "%s", "operator": "Halopesa",
                  "reference": "%s", "transactionstatus": "%s", "submerchantAcc": null, "fspReferenceId": "FSP1",
                  "additionalProperties": {}}""".formatted(reference, transactionId, status);
+    }
+
+    private static String mixx(String status, String reference, String transactionId, String description) {
+        return """
+                {"Status": %s, "Description": "%s", "MFSTransactionID": "%s", "ReferenceID": "%s", "Amount": "1000"}"""
+                .formatted(status, description, transactionId, reference);
     }
 
     private static String card(String type, String reference, String id, String failureReason) {

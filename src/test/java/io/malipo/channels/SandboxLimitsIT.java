@@ -47,16 +47,16 @@ class SandboxLimitsIT extends PostgresIT {
         log.start();
         Logger root = (Logger) LoggerFactory.getLogger(org.slf4j.Logger.ROOT_LOGGER_NAME);
         root.addAppender(log);
-        String key = "Bearer " + providers.apiKey("mixx-tz", false);
+        String key = "Bearer " + providers.apiKey("tpesa-tz", false);
         int rows = jdbc.queryForObject("SELECT count(*) FROM sandbox_transaction", Integer.class);
         List<Response> answers = new ArrayList<>();
         try {
             answers.add(http.from("127.0.0.7", "POST", "/sandbox/" + "p".repeat(40) + "/push-ussd/v1/c2b",
                     c2b("1234567890")));
-            answers.add(http.from("127.0.0.7", "POST", "/sandbox/Mixx-TZ/push-ussd/v1/c2b", c2b("1234567890")));
+            answers.add(http.from("127.0.0.7", "POST", "/sandbox/HaloPesa-TZ/push-ussd/v1/c2b", c2b("1234567890")));
             answers.add(http.from("127.0.0.7", "POST", "/sandbox/mpesa-tz/push-ussd/v1/c2b", c2b("1234567890")));
-            answers.add(http.get("/sandbox/mixx-tz/push-ussd/v1/requests/" + "r".repeat(65), "Authorization", key));
-            answers.add(http.get("/sandbox/mixx-tz/push-ussd/v1/requests/a%20b", "Authorization", key));
+            answers.add(http.get("/sandbox/tpesa-tz/push-ussd/v1/requests/" + "r".repeat(65), "Authorization", key));
+            answers.add(http.get("/sandbox/tpesa-tz/push-ussd/v1/requests/a%20b", "Authorization", key));
         } finally {
             root.detachAppender(log);
         }
@@ -72,18 +72,18 @@ class SandboxLimitsIT extends PostgresIT {
         List<Integer> statuses = new ArrayList<>();
         for (int i = 0; i <= BUDGET; i++) {
             // A wrong key spends the budget as the open payer simulator does.
-            statuses.add(http.from("127.0.0.8", "POST", "/sandbox/mixx-tz/push-ussd/v1/requests", "{}",
+            statuses.add(http.from("127.0.0.8", "POST", "/sandbox/tpesa-tz/push-ussd/v1/requests", "{}",
                     "Authorization", "Bearer guess-" + i).status());
         }
-        Response over = http.from("127.0.0.8", "POST", "/sandbox/mixx-tz/push-ussd/v1/c2b", c2b("1234567890"));
+        Response over = http.from("127.0.0.8", "POST", "/sandbox/tpesa-tz/push-ussd/v1/c2b", c2b("1234567890"));
 
         assertThat(statuses.subList(0, BUDGET)).containsOnly(401);
         assertThat(statuses.get(BUDGET)).isEqualTo(429);
         assertThat(over.status()).isEqualTo(429);
         assertThat(over.header("Retry-After")).isPresent();
         // Malipo's own calls, with its key, are not counted.
-        Response own = http.from("127.0.0.8", "GET", "/sandbox/mixx-tz/push-ussd/v1/requests/MLPOWN1", "",
-                "Authorization", "Bearer " + providers.apiKey("mixx-tz", false));
+        Response own = http.from("127.0.0.8", "GET", "/sandbox/tpesa-tz/push-ussd/v1/requests/MLPOWN1", "",
+                "Authorization", "Bearer " + providers.apiKey("tpesa-tz", false));
         assertThat(own.status()).as(own.body()).isNotEqualTo(429);
     }
 
@@ -115,11 +115,11 @@ class SandboxLimitsIT extends PostgresIT {
     }
 
     private static String c2b(String token) {
-        return "{\"payment_token\": \"" + token + "\", \"msisdn\": \"255712000000\", \"amount\": \"1000\"}";
+        return "{\"payment_token\": \"" + token + "\", \"msisdn\": \"255730000000\", \"amount\": \"1000\"}";
     }
 
     private static String push(String reference) {
-        return "{\"msisdn\": \"255712000000\", \"amount\": \"1000\", \"currency\": \"TZS\", \"reference\": \""
+        return "{\"msisdn\": \"255730000000\", \"amount\": \"1000\", \"currency\": \"TZS\", \"reference\": \""
                 + reference + "\", \"callback_url\": \"http://127.0.0.1:9/notify\"}";
     }
 }

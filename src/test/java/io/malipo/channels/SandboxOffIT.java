@@ -26,8 +26,8 @@ class SandboxOffIT extends PostgresIT {
     void theSandboxIsNotServedAndATestModeCollectionIsRefusedWith403StoringNothing() {
         Http api = ApiMerchant.create(http, admin).api();
 
-        Response sandbox = http.post("/sandbox/mixx-tz/push-ussd/v1/c2b",
-                "{\"payment_token\": \"1234567890\", \"msisdn\": \"255712000000\", \"amount\": \"1000\"}");
+        Response sandbox = http.post("/sandbox/tpesa-tz/push-ussd/v1/c2b",
+                "{\"payment_token\": \"1234567890\", \"msisdn\": \"255730000000\", \"amount\": \"1000\"}");
         // A simulator written as routes (routes/sandbox/) is off too.
         Response azamPay = http.post("/sandbox/halopesa-tz/AppRegistration/GenerateToken",
                 "{\"appName\": \"Malipo\", \"clientId\": \"x\", \"clientSecret\": \"y\"}");

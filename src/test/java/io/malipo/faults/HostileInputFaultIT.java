@@ -126,7 +126,7 @@ class HostileInputFaultIT extends PostgresIT {
                 new String[] {"POST", "/admin/v1/merchants", "Authorization", adminBearer},
                 new String[] {"POST", "/v1/providers/mpesa-tz/notify", "NOTIFY"},
                 new String[] {"POST", "/v1/providers/mixx-tz/notify"},
-                new String[] {"POST", "/sandbox/mixx-tz/push-ussd/v1/c2b"});
+                new String[] {"POST", "/sandbox/tpesa-tz/push-ussd/v1/c2b"});
         for (String[] target : targets) {
             for (Map.Entry<String, byte[]> body : bodies.entrySet()) {
                 List<String> headers = new ArrayList<>(List.of("Content-Type", "application/json"));

@@ -49,15 +49,15 @@ class ProviderFaultIT extends PostgresIT {
 
     private static final FakeProvider PROVIDER = new FakeProvider();
     private static final String NOTIFY_SECRET = "live-notify-secret-of-the-test-provider";
-    /** A Mixx by Yas number: the push-ussd connector, in live mode the fake provider. */
-    private static final String MSISDN = "255712345670";
+    /** A T-Pesa number: the push-ussd connector, in live mode the fake provider. */
+    private static final String MSISDN = "255730345670";
 
     @DynamicPropertySource
     static void liveProvider(DynamicPropertyRegistry registry) {
-        registry.add("malipo.channels.providers.mixx-tz.live-url", PROVIDER::url);
-        registry.add("malipo.channels.providers.mixx-tz.live-api-key", () -> "live-key-of-the-test-provider");
-        registry.add("malipo.channels.providers.mixx-tz.notify-secret", () -> NOTIFY_SECRET);
-        registry.add("malipo.channels.providers.tpesa-tz.notify-from", () -> "203.0.113.0/24, 2001:db8::/32");
+        registry.add("malipo.channels.providers.tpesa-tz.live-url", PROVIDER::url);
+        registry.add("malipo.channels.providers.tpesa-tz.live-api-key", () -> "live-key-of-the-test-provider");
+        registry.add("malipo.channels.providers.tpesa-tz.notify-secret", () -> NOTIFY_SECRET);
+        registry.add("malipo.channels.providers.halopesa-tz.notify-from", () -> "203.0.113.0/24, 2001:db8::/32");
         // The 502s here are the point: they must not open the provider's circuit.
         registry.add("malipo.channels.circuit-breaker.minimum-calls", () -> "1000");
     }
@@ -98,11 +98,11 @@ class ProviderFaultIT extends PostgresIT {
 
     @Test
     void aNotificationFromAnAddressTheProviderDoesNotSendFromIsRefusedUnread() {
-        Response answer = http.post("/v1/providers/tpesa-tz/notify", "{\"event\": \"push\"}");
+        Response answer = http.post("/v1/providers/halopesa-tz/notify", "{\"event\": \"push\"}");
 
         assertThat(answer.status()).isEqualTo(403);
         assertThat(answer.body()).contains("not accepted from this address");
-        assertThat(http.post("/v1/providers/halopesa-tz/notify", "not even JSON").status())
+        assertThat(http.post("/v1/providers/mpesa-tz/notify", "not even JSON").status())
                 .as("a provider without a list takes any address, and reads the body").isEqualTo(400);
     }
 
@@ -399,7 +399,7 @@ class ProviderFaultIT extends PostgresIT {
         String body = "{\"event\": \"" + event + "\", \"request_id\": \"RQ-" + reference + "\", \"reference\": \""
                 + reference + "\", \"status\": \"" + status + "\", \"reason\": " + ("FAILED".equals(status)
                 ? "\"declined\"" : "null") + ", \"transaction_id\": \"" + transaction + "\"}";
-        return http.post("/v1/providers/mixx-tz/notify", body, ProviderNotifications.SIGNATURE_HEADER,
+        return http.post("/v1/providers/tpesa-tz/notify", body, ProviderNotifications.SIGNATURE_HEADER,
                 Hmac.base64(NOTIFY_SECRET, body));
     }
 

@@ -17,7 +17,7 @@ import org.apache.camel.Exchange;
 import org.springframework.stereotype.Component;
 
 /**
- * The sandbox of the USSD-push aggregator (Mixx by Yas, HaloPesa, T-Pesa), for
+ * The sandbox of the USSD-push aggregator (HaloPesa, T-Pesa), for
  * routes/providers/push-ussd.yaml. Pushes and payouts take the same fields; a reversal names the
  * original by original_transaction_id; callbacks say which by their event. It also plays a payer
  * who pays on their own with an order's payment token (c2b).

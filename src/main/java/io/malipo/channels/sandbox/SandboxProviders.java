@@ -28,6 +28,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
@@ -90,6 +91,7 @@ public class SandboxProviders {
     private final Clock clock;
     private final ObjectMapper mapper;
     private final HttpClient http = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(5)).build();
+    /** The APIs whose real provider does not sign its reports: their sandbox does not either. */
     /** Booked requests whose report is still to be sent: the scheduler's queue has no bound of its own. */
     private final AtomicInteger pendingReports = new AtomicInteger();
     private final ScheduledExecutorService callbacks = Executors.newScheduledThreadPool(2, runnable -> {
