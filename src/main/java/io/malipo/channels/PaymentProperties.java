@@ -43,6 +43,8 @@ public final class PaymentProperties {
     /** A reversal's original payment: Malipo's reference (MLP…) and the provider's transaction id. */
     public static final String ORIGINAL_REFERENCE = "malipoOriginalReference";
     public static final String ORIGINAL_PROVIDER_REF = "malipoOriginalProviderRef";
+    /** A reversal only: true when it sends back less than the payment collected. */
+    public static final String PARTIAL_REVERSAL = "malipoPartialReversal";
     /** True when a call to the provider failed (set by {@link ProviderFailures}); the circuit breaker counts it. */
     public static final String PROVIDER_FAILED = "malipoProviderFailed";
 

@@ -17,12 +17,15 @@ import java.util.UUID;
  *     so that sending the form twice reverses once); null when none was given
  * @param msisdn the payer's wallet, from the payment
  * @param paymentReference the payment's Malipo reference, which the provider's reversal call names
+ * @param paymentAmount what the payment collected: a provider that refunds only whole payments
+ *     must be told when a reversal is of less
  */
 public record Reversal(UUID id, UUID merchantId, boolean livemode, UUID paymentId, BigDecimal amount,
         BigDecimal feeRefunded, String currency, String provider, String reason, boolean automatic,
         String merchantReference, String reference,
         String providerRef, PaymentStatus status, String failureCode, OffsetDateTime sentAt, OffsetDateTime createdAt,
-        String msisdn, String cardToken, String paymentReference, String paymentProviderRef)
+        String msisdn, String cardToken, String paymentReference, String paymentProviderRef,
+        BigDecimal paymentAmount)
         implements Transfer, SqlParameters {
 
     @Override

@@ -38,6 +38,6 @@ public class Reversals {
         return new Reversal(UUID.randomUUID(), payment.merchantId(), payment.livemode(), payment.id(), reversed,
                 feeRefunded, payment.currency(), payment.provider(), reason, automatic, merchantReference,
                 Transfer.Kind.REVERSAL.referencePrefix() + RandomTokens.crockford(16), null, PaymentStatus.PENDING,
-                null, null, payments.now(), null, null, null, null);
+                null, null, payments.now(), null, null, null, null, payment.amount());
     }
 }

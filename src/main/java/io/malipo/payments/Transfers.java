@@ -82,6 +82,8 @@ public class Transfers {
         if (transfer instanceof Reversal reversal) {
             exchange.setProperty(PaymentProperties.ORIGINAL_REFERENCE, reversal.paymentReference());
             exchange.setProperty(PaymentProperties.ORIGINAL_PROVIDER_REF, reversal.paymentProviderRef());
+            exchange.setProperty(PaymentProperties.PARTIAL_REVERSAL,
+                    reversal.amount().compareTo(reversal.paymentAmount()) < 0);
         }
     }
 

@@ -20,6 +20,8 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import java.util.stream.Collectors;
 import org.apache.camel.CamelContext;
+import org.apache.camel.RouteConfigurationsBuilder;
+import org.apache.camel.RoutesBuilder;
 import org.apache.camel.Component;
 import org.apache.camel.Exchange;
 import org.apache.camel.NoSuchLanguageException;
@@ -114,6 +116,20 @@ final class RouteFileReader {
         this.catalog.setCamelContext(camel);
         this.catalog.start();
         this.simple = camel.resolveLanguage("simple");
+    }
+
+    /**
+     * Puts a checked file's route configurations and routes into Camel as Camel's own loader does,
+     * through a builder read afresh from the same bytes: definitions handed to the model one by one
+     * do not get the error handler of a route configuration of their file (callbacks.yaml's quick
+     * retries).
+     */
+    void install(RouteFile file, Path location) throws Exception {
+        RoutesBuilder builder = yaml.loadRoutesBuilder(ResourceHelper.fromBytes("file:" + location, file.content()));
+        if (builder instanceof RouteConfigurationsBuilder configurations) {
+            configurations.addRouteConfigurationsToCamelContext(camel);
+        }
+        builder.addRoutesToCamelContext(camel);
     }
 
     /**
@@ -253,7 +269,12 @@ final class RouteFileReader {
                 }
             }
             for (RouteDefinition route : routes) {
-                route(route, ownConfigurations);
+                // A simulator's REST verbs become routes of Camel's making (from rest:, with its
+                // binding): what the file wrote of them was checked as a rest block.
+                String from = route.getInput() == null ? "" : String.valueOf(route.getInput().getEndpointUri());
+                if (!Boolean.TRUE.equals(route.isRest()) && !from.startsWith("rest:")) {
+                    route(route, ownConfigurations);
+                }
             }
             return new RouteFile(path, sha256, content, routes, configurations, List.copyOf(ids),
                     Map.copyOf(serves), List.copyOf(calls));
@@ -298,7 +319,11 @@ final class RouteFileReader {
             } else if (id != null && id.startsWith("connector-")) {
                 problem(line, "connector routes belong in " + PROVIDERS + "<connector>.yaml");
             }
-            for (ProcessorDefinition<?> step : ProcessorDefinitionHelper.filterTypeInOutputs(route.getOutputs(),
+            // A route configuration of Malipo's own (api-errors) may already have put its onException
+            // clauses into a route read by a running Malipo: those are Java's, not the file's.
+            List<ProcessorDefinition<?>> written = route.getOutputs().stream()
+                    .filter(output -> !(output instanceof OnExceptionDefinition)).toList();
+            for (ProcessorDefinition<?> step : ProcessorDefinitionHelper.filterTypeInOutputs(written,
                     ProcessorDefinition.class)) {
                 step(step);
             }
@@ -343,7 +368,9 @@ final class RouteFileReader {
         private void step(ProcessorDefinition<?> step) {
             int line = step.getLineNumber();
             String uncheckable = UNCHECKABLE.get(step.getClass());
-            if (uncheckable != null) {
+            // A step with no line in the file is Camel's or Malipo's making (a REST binding, an
+            // error handler's clause), not something the file wrote.
+            if (uncheckable != null && line > 0) {
                 problem(line, uncheckable + " picks what it calls while running, which cannot be checked: call "
                         + "endpoints with to or toD, and Malipo's beans with bean");
             } else if (step instanceof SendDefinition<?> send) {

@@ -282,8 +282,7 @@ public class RouteFiles implements CamelContextConfiguration {
             }
         }
         if (now != null) {
-            model.addRouteConfigurations(now.configurations());
-            model.addRouteDefinitions(now.routes());
+            reader.install(now, folder.resolve(now.path()));
         }
     }
 

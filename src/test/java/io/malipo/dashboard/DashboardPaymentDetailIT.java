@@ -61,7 +61,7 @@ class DashboardPaymentDetailIT extends PostgresIT {
                 .contains("+255 754 000 000").contains("T-PD-1")
                 .contains("Payment created for checkout order PD-1: TZS 1,000 asked of the payer through Vodacom M-Pesa.")
                 .contains("Vodacom M-Pesa accepted the request.")
-                .contains("Vodacom M-Pesa reported that it went through.")
+                .contains("Malipo asked Vodacom M-Pesa: it went through.")
                 .contains("Payment succeeded: fee TZS 100, you receive TZS 900.")
                 .contains("Ledger posting").contains("Your balance").contains("+900").contains("Malipo&#39;s fees")
                 .contains("Vodacom M-Pesa (in transit)").contains("-1,000")
@@ -69,7 +69,7 @@ class DashboardPaymentDetailIT extends PostgresIT {
                 .contains("Status: Delivered")
                 .as("the receiver's answer, as text").contains("&lt;b&gt;thanks&lt;/b&gt;, order PD-1 noted")
                 .doesNotContain("<b>thanks</b>");
-        assertThat(order(html, "Payment created", "accepted the request", "reported that it went through",
+        assertThat(order(html, "Payment created", "accepted the request", "Malipo asked Vodacom M-Pesa: it went through",
                 "Payment succeeded", "Ledger posting", "Checkout callback")).isTrue();
 
         HttpResponse<String> resent = owner.post("/dashboard/payments/" + payment + "/deliveries/" + delivery

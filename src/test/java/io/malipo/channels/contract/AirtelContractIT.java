@@ -173,6 +173,19 @@ class AirtelContractIT extends PostgresIT {
                 .isEqualTo("CI1000018");
     }
 
+    @Test
+    void aPartialRefundIsDeclinedAndNothingIsSentSinceAirtelRefundsOnlyWholePayments() throws Exception {
+        Exchange sent = call("reversal", Map.of(PaymentProperties.REFERENCE, "MLRREFUND0002",
+                PaymentProperties.ORIGINAL_REFERENCE, "MLPCOLLECT0002", PaymentProperties.ORIGINAL_PROVIDER_REF,
+                "CI1000019", PaymentProperties.MSISDN, "255688123450",
+                PaymentProperties.AMOUNT, new BigDecimal("500.00"), PaymentProperties.PARTIAL_REVERSAL, true));
+
+        assertThat(outcome(sent)).isEqualTo("DECLINED");
+        assertThat(sent.getProperty(PaymentProperties.FAILURE_CODE)).isEqualTo("reversal_refused");
+        assertThat(sent.getProperty(PaymentProperties.FAILURE_MESSAGE, String.class)).contains("only in full");
+        assertThat(AIRTEL.findAll(postRequestedFor(urlEqualTo("/standard/v1/payments/refund")))).isEmpty();
+    }
+
     // --- what each answer means: Airtel's code → Malipo's outcome (and failure code)
 
     /** What each of Airtel's answers to a push, a disbursement and a refund means; a message only with a refusal. */
