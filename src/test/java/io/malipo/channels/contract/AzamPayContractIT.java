@@ -23,6 +23,8 @@ import io.malipo.testsupport.Http;
 import io.malipo.testsupport.Http.Response;
 import io.malipo.testsupport.PostgresIT;
 import java.time.Duration;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.TimeUnit;
 import java.util.List;
 import org.apache.camel.CamelContext;
 import org.apache.camel.ProducerTemplate;
@@ -266,6 +268,31 @@ class AzamPayContractIT extends PostgresIT {
         assertThat(late.status()).as(late.body()).isEqualTo(200);
         Await.until("the status query the late callback caused", () -> statusQueries() >= 2);
         assertThat(status(reference)).isEqualTo("SUCCEEDED");
+    }
+
+    @Test
+    void aCallbackArrivingBeforeTheCheckoutsOwnAnswerSettlesOnceFromTheStatusQuery() throws Exception {
+        // AzamPay answers the push slowly; the payer approves and its callback comes first.
+        AZAMPAY.stubFor(post(urlEqualTo(CHECKOUT_PATH)).willReturn(okJson("""
+                {"success": true, "transactionId": "AZ-TX-1", "message": "Request in progress"}""")
+                .withFixedDelay(1500)));
+        answerStatus("success");
+        CompletableFuture<Response> created = CompletableFuture.supplyAsync(() -> collect("AZ-CB-4"));
+        Await.until("the payment to be stored before its push is answered", () -> jdbc.queryForObject(
+                "SELECT count(*) FROM payment WHERE merchant_reference = 'AZ-CB-4'", Integer.class) == 1);
+        String reference = jdbc.queryForObject("SELECT reference FROM payment WHERE merchant_reference = 'AZ-CB-4'",
+                String.class);
+
+        Response early = notify(callback(reference, "success", "Transaction successful"));
+
+        assertThat(early.status()).as(early.body()).isEqualTo(200);
+        assertThat(created.get(10, TimeUnit.SECONDS).status()).isEqualTo(201);
+        Await.until("the payment to settle", () -> status(reference).equals("SUCCEEDED"));
+        assertThat(jdbc.queryForObject("SELECT count(DISTINCT e.posting_id) FROM ledger_entry e JOIN payment p "
+                + "ON p.id = e.source_id WHERE p.reference = ?", Integer.class, reference))
+                .as("one posting, whatever came first").isEqualTo(1);
+        assertThat(jdbc.queryForObject("SELECT provider_ref FROM payment WHERE reference = ?", String.class, reference))
+                .isEqualTo("AZ-TX-1");
     }
 
     private static void answerStatus(String data) {
