@@ -11,7 +11,6 @@ import java.math.BigDecimal;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
-import java.util.UUID;
 import org.apache.camel.Exchange;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -46,11 +45,14 @@ public class ProviderNotices {
 
     private final NamedParameterJdbcTemplate jdbc;
     private final ProviderNotifications notifications;
+    private final Transfers transfers;
     private final Counter unmatched;
     private final Counter hints;
 
-    public ProviderNotices(NamedParameterJdbcTemplate jdbc, ProviderNotifications notifications, MeterRegistry meters) {
+    public ProviderNotices(NamedParameterJdbcTemplate jdbc, ProviderNotifications notifications, Transfers transfers,
+            MeterRegistry meters) {
         this.jdbc = jdbc;
+        this.transfers = transfers;
         this.notifications = notifications;
         this.unmatched = Counter.builder("malipo.provider.notifications.ignored")
                 .description("Provider notifications that matched no transaction of theirs, or named another "
@@ -76,7 +78,7 @@ public class ProviderNotices {
             return byToken(exchange, provider, isFinal);
         }
         Optional<ProviderRequest> found = Transfer.Kind.ofReference(reference)
-                .<ProviderRequest>flatMap(kind -> transfer(kind, reference, provider))
+                .<ProviderRequest>flatMap(kind -> transfers.find(kind, reference, provider))
                 .or(() -> payment(reference, provider));
         if (found.isEmpty()) {
             unmatched.increment();
@@ -136,13 +138,6 @@ public class ProviderNotices {
         LOG.warn("Provider {} notified about a payment by token without a signature that verifies; a payment by token "
                 + "is only recorded from a signed notification, so nothing was changed", provider);
         return Action.IGNORE;
-    }
-
-    private Optional<Transfer> transfer(Transfer.Kind kind, String reference, String provider) {
-        return jdbc.queryForList(SqlFiles.load(kind.sql().selectByReference()),
-                        Map.of("reference", reference, "provider", provider), UUID.class).stream().findFirst()
-                .map(id -> jdbc.query(SqlFiles.load(kind.sql().select()), Map.of("id", id),
-                        SqlRecords.rows(kind.rowType())).get(0));
     }
 
     private Optional<StoredPayment> payment(String reference, String provider) {

@@ -19,6 +19,7 @@ import java.math.BigDecimal;
 import java.time.OffsetDateTime;
 import java.util.LinkedHashMap;
 import java.util.Map;
+import java.util.Optional;
 import java.util.UUID;
 import org.apache.camel.Exchange;
 import org.slf4j.Logger;
@@ -99,10 +100,8 @@ public class Transfers {
         Kind kind = Kind.ofReference(report.reference()).orElseThrow(() -> new IllegalArgumentException(
                 "report " + report.eventKey() + " names no payout or reversal"));
         exchange.setProperty(KIND, kind);
-        UUID id = report.paymentId() != null ? report.paymentId() : jdbc.queryForList(
-                SqlFiles.load(kind.sql().selectByReference()),
-                Map.of("reference", report.reference(), "provider", report.provider()), UUID.class)
-                .stream().findFirst().orElse(null);
+        UUID id = report.paymentId() != null ? report.paymentId()
+                : idOf(kind, report.reference(), report.provider()).orElse(null);
         ReversiblePayment payment = null;
         if (id != null && kind == Kind.REVERSAL) {
             UUID paymentId = jdbc.queryForList(SqlFiles.load("payments/select-reversal-payment.sql"), Map.of("id", id),
@@ -137,6 +136,16 @@ public class Transfers {
                             + " Malipo had recorded as SUCCEEDED; nothing was changed: check with the provider whether"
                             + " the money came back, and credit the merchant if it did."), payments.now());
         }
+    }
+
+    /** The transfer of this kind Malipo sent to {@code provider} under {@code reference}, as stored. */
+    Optional<Transfer> find(Kind kind, String reference, String provider) {
+        return idOf(kind, reference, provider).map(id -> read(kind, id));
+    }
+
+    private Optional<UUID> idOf(Kind kind, String reference, String provider) {
+        return jdbc.queryForList(SqlFiles.load(kind.sql().selectByReference()),
+                Map.of("reference", reference, "provider", provider), UUID.class).stream().findFirst();
     }
 
     private Transfer read(Kind kind, UUID id) {
