@@ -10,6 +10,7 @@ import com.nimbusds.jose.jwk.ECKey;
 import com.nimbusds.jwt.JWTClaimsSet;
 import com.nimbusds.jwt.SignedJWT;
 import io.malipo.common.MalipoProperties;
+import java.security.Provider;
 import java.text.ParseException;
 import java.time.Clock;
 import java.time.Duration;
@@ -18,6 +19,7 @@ import java.util.Date;
 import java.util.List;
 import java.util.Optional;
 import java.util.UUID;
+import org.bouncycastle.jce.provider.BouncyCastleProvider;
 import org.springframework.stereotype.Component;
 
 /**
@@ -28,6 +30,12 @@ import org.springframework.stereotype.Component;
  */
 @Component
 public class AccessTokens {
+
+    /**
+     * Bouncy Castle's ECDSA, for signing and verifying: it multiplies the curve's base point from a
+     * precomputed table, and on Java 17 signs P-256 in about half the time of the JDK's own.
+     */
+    private static final Provider EC_PROVIDER = new BouncyCastleProvider();
 
     public static final Duration LIFETIME = Duration.ofSeconds(300);
     static final String AUDIENCE = "malipo-api";
@@ -65,7 +73,9 @@ public class AccessTokens {
         SignedJWT jwt = new SignedJWT(new JWSHeader.Builder(JWSAlgorithm.ES256).keyID(key.getKeyID()).type(TYPE).build(),
                 claims);
         try {
-            jwt.sign(new ECDSASigner(key));
+            ECDSASigner signer = new ECDSASigner(key);
+            signer.getJCAContext().setProvider(EC_PROVIDER);
+            jwt.sign(signer);
         } catch (JOSEException e) {
             throw new IllegalStateException("cannot sign an access token", e);
         }
@@ -81,7 +91,12 @@ public class AccessTokens {
                 return Optional.empty();
             }
             Optional<ECKey> key = keys.verifying(header.getKeyID());
-            if (key.isEmpty() || !jwt.verify(new ECDSAVerifier(key.get().toECPublicKey()))) {
+            if (key.isEmpty()) {
+                return Optional.empty();
+            }
+            ECDSAVerifier verifier = new ECDSAVerifier(key.get().toECPublicKey());
+            verifier.getJCAContext().setProvider(EC_PROVIDER);
+            if (!jwt.verify(verifier)) {
                 return Optional.empty();
             }
             JWTClaimsSet claims = jwt.getJWTClaimsSet();
