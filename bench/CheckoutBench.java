@@ -8,9 +8,11 @@ import java.nio.charset.StandardCharsets;
 import java.time.OffsetDateTime;
 import java.time.format.DateTimeFormatter;
 import java.time.temporal.ChronoUnit;
+import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Base64;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ExecutorService;
@@ -18,6 +20,7 @@ import java.util.concurrent.Executors;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.locks.LockSupport;
+import java.util.function.BiConsumer;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import javax.crypto.Mac;
@@ -33,7 +36,11 @@ import javax.crypto.spec.SecretKeySpec;
  *       its queueing) after a 30 s warm-up, and prints throughput and latency percentiles;
  *   <li>{@code wallet-callback COUNT}: for COUNT orders one after another, sends
  *       {@code wallet-payment} and waits for the signed callback on a local receiver, and
- *       prints the time from the request to the callback's arrival.
+ *       prints the time from the request to the callback's arrival;
+ *   <li>{@code callbacks COUNT}: starts the wallet payments of COUNT orders, {@value #PAYERS} at a
+ *       time, then prints how fast their signed callbacks reached a local receiver that answers
+ *       at once: from the first arrival to the last, the busiest second, duplicates and any still
+ *       missing after a minute.
  * </ul>
  *
  * Environment: MALIPO_URL (default http://localhost:8080), MALIPO_ADMIN_TOKEN (required).
@@ -43,6 +50,11 @@ public class CheckoutBench {
     private static final DateTimeFormatter TIMESTAMP = DateTimeFormatter.ofPattern("yyyy-MM-dd'T'HH:mm:ssXXX");
     /** Concurrent connections of the create-order load. */
     private static final int SENDERS = 64;
+    /** Wallet payments started at once by the callbacks benchmark. */
+    private static final int PAYERS = 16;
+    /** Threads of the callbacks benchmark's receiver. */
+    private static final int RECEIVERS = 8;
+    private static final Pattern ORDER_ID = Pattern.compile("\"order_id\"\\s*:\\s*\"([^\"]+)\"");
 
     private final String base;
     private final String vendor;
@@ -58,7 +70,8 @@ public class CheckoutBench {
 
     public static void main(String[] args) throws Exception {
         if (args.length < 2) {
-            System.err.println("usage: java bench/CheckoutBench.java create-order RATE SECONDS | wallet-callback COUNT");
+            System.err.println("usage: java bench/CheckoutBench.java create-order RATE SECONDS | wallet-callback COUNT"
+                    + " | callbacks COUNT");
             System.exit(2);
         }
         String base = System.getenv().getOrDefault("MALIPO_URL", "http://localhost:8080");
@@ -71,6 +84,7 @@ public class CheckoutBench {
         switch (args[0]) {
             case "create-order" -> bench.createOrders(Integer.parseInt(args[1]), Integer.parseInt(args[2]));
             case "wallet-callback" -> bench.walletCallbacks(Integer.parseInt(args[1]));
+            case "callbacks" -> bench.callbacks(Integer.parseInt(args[1]));
             default -> {
                 System.err.println("unknown benchmark " + args[0]);
                 System.exit(2);
@@ -150,33 +164,16 @@ public class CheckoutBench {
 
     void walletCallbacks(int count) throws Exception {
         Map<String, Long> arrived = new ConcurrentHashMap<>();
-        HttpServer receiver = HttpServer.create(new InetSocketAddress("127.0.0.1", 0), 0);
-        Pattern orderId = Pattern.compile("\"order_id\"\\s*:\\s*\"([^\"]+)\"");
-        receiver.createContext("/callback", exchange -> {
-            long now = System.nanoTime();
-            String body = new String(exchange.getRequestBody().readAllBytes(), StandardCharsets.UTF_8);
-            Matcher m = orderId.matcher(body);
-            if (m.find()) {
-                arrived.putIfAbsent(m.group(1), now);
-            }
-            exchange.sendResponseHeaders(200, -1);
-            exchange.close();
-        });
-        receiver.start();
-        String webhook = Base64.getEncoder().encodeToString(("http://127.0.0.1:" + receiver.getAddress().getPort()
-                + "/callback").getBytes(StandardCharsets.UTF_8));
+        HttpServer receiver = receiver(0, arrived::putIfAbsent);
+        String webhook = webhook(receiver);
         System.out.printf("wallet-payment to callback, %d orders one after another%n", count);
         long[] times = new long[count];
         long[] answers = new long[count];
         for (int i = 0; i < count; i++) {
             String id = "W" + System.nanoTime() + "-" + i;
             expect(post("create-order", order(id, webhook)), "000");
-            Map<String, Object> pay = new LinkedHashMap<>();
-            pay.put("transid", "T" + id);
-            pay.put("order_id", id);
-            pay.put("msisdn", "255754000000");
             long sent = System.nanoTime();
-            expect(post("wallet-payment", pay), "111");
+            expect(post("wallet-payment", walletPayment(id)), "111");
             answers[i] = System.nanoTime() - sent;
             long deadline = sent + TimeUnit.SECONDS.toNanos(30);
             while (!arrived.containsKey(id)) {
@@ -194,6 +191,135 @@ public class CheckoutBench {
                 pct(answers, 99));
         System.out.printf("wallet-payment to callback ms: p50 %.1f  p90 %.1f  p99 %.1f  max %.1f%n", pct(times, 50),
                 pct(times, 90), pct(times, 99), times[count - 1] / 1e6);
+    }
+
+    /**
+     * Phase 1 starts the wallet payments of {@code count} orders, {@value #PAYERS} at a time, each
+     * order with its callback to a local receiver that answers 200 at once; the callbacks become
+     * due as the payments settle. Measured: from the first callback's arrival to the last one's,
+     * the most that arrived in any one second, orders called back twice, and orders with no
+     * callback a minute after the last payment was started.
+     */
+    void callbacks(int count) throws Exception {
+        Map<String, Long> arrived = new ConcurrentHashMap<>();
+        AtomicInteger duplicates = new AtomicInteger();
+        HttpServer receiver = receiver(RECEIVERS, (id, now) -> {
+            if (arrived.putIfAbsent(id, now) != null) {
+                duplicates.incrementAndGet();
+            }
+        });
+        String webhook = webhook(receiver);
+        String run = "C" + System.nanoTime() + "-";
+        System.out.printf("callbacks of %d wallet payments, %d started at a time, to a receiver of %d threads%n",
+                count, PAYERS, RECEIVERS);
+        long[] started = new long[count];
+        AtomicInteger failures = new AtomicInteger();
+        ExecutorService payers = Executors.newFixedThreadPool(PAYERS);
+        long begin = System.nanoTime();
+        for (int i = 0; i < count; i++) {
+            int index = i;
+            payers.execute(() -> {
+                String id = run + index;
+                try {
+                    expect(post("create-order", order(id, webhook)), "000");
+                    started[index] = System.nanoTime();
+                    expect(post("wallet-payment", walletPayment(id)), "111");
+                } catch (Exception e) {
+                    started[index] = 0;
+                    if (failures.incrementAndGet() <= 3) {
+                        System.err.println("order " + id + ": " + e.getMessage());
+                    }
+                }
+            });
+        }
+        payers.shutdown();
+        if (!payers.awaitTermination(10, TimeUnit.MINUTES)) {
+            throw new IllegalStateException("payments still being started after 10 minutes");
+        }
+        long phaseEnd = System.nanoTime();
+        int payments = count - failures.get();
+        int arrivedInPhase = arrived.size();
+        System.out.printf("started %d wallet payments in %.2f s (%.0f/s), %d failed; %d callbacks had arrived%n",
+                payments, (phaseEnd - begin) / 1e9, payments / ((phaseEnd - begin) / 1e9), failures.get(),
+                arrivedInPhase);
+        long deadline = phaseEnd + TimeUnit.SECONDS.toNanos(60);
+        while (arrived.size() < payments && System.nanoTime() < deadline) {
+            Thread.sleep(10);
+        }
+        // Any second delivery of a callback already in comes soon after the first.
+        Thread.sleep(1000);
+        receiver.stop(0);
+        ((ExecutorService) receiver.getExecutor()).shutdownNow();
+
+        List<Long> arrivals = new ArrayList<>();
+        List<Long> lags = new ArrayList<>();
+        for (int i = 0; i < count; i++) {
+            Long at = arrived.get(run + i);
+            if (at != null && started[i] != 0) {
+                arrivals.add(at);
+                lags.add(at - started[i]);
+            }
+        }
+        int delivered = arrivals.size();
+        if (delivered == 0) {
+            System.out.printf("callbacks: none of %d delivered within 60 s%n", payments);
+            return;
+        }
+        long[] times = arrivals.stream().mapToLong(Long::longValue).sorted().toArray();
+        long[] latencies = lags.stream().mapToLong(Long::longValue).sorted().toArray();
+        double span = (times[delivered - 1] - times[0]) / 1e9;
+        int busiest = 0;
+        for (int from = 0, to = 0; to < delivered; to++) {
+            while (times[to] - times[from] >= TimeUnit.SECONDS.toNanos(1)) {
+                from++;
+            }
+            busiest = Math.max(busiest, to - from + 1);
+        }
+        System.out.printf("payment started to callback ms: p50 %.1f  p90 %.1f  p99 %.1f  max %.1f;"
+                + " last callback %.2f s after the last payment was started%n", pct(latencies, 50),
+                pct(latencies, 90), pct(latencies, 99), latencies[delivered - 1] / 1e6,
+                (times[delivered - 1] - Arrays.stream(started).max().orElse(0)) / 1e9);
+        System.out.printf("callbacks: %d delivered in %.2f s = %.0f/s (busiest second %d), duplicates %d, missing %d%n",
+                delivered, span, span > 0 ? delivered / span : delivered, busiest, duplicates.get(),
+                payments - delivered);
+    }
+
+    /**
+     * A receiver on this machine that answers every callback 200 at once and hands the order_id
+     * of each to {@code arrival} with the time it arrived; {@code threads} 0 serves them on the
+     * server's own thread.
+     */
+    private static HttpServer receiver(int threads, BiConsumer<String, Long> arrival) throws Exception {
+        HttpServer receiver = HttpServer.create(new InetSocketAddress("127.0.0.1", 0), 0);
+        receiver.createContext("/callback", exchange -> {
+            long now = System.nanoTime();
+            String body = new String(exchange.getRequestBody().readAllBytes(), StandardCharsets.UTF_8);
+            Matcher m = ORDER_ID.matcher(body);
+            if (m.find()) {
+                arrival.accept(m.group(1), now);
+            }
+            exchange.sendResponseHeaders(200, -1);
+            exchange.close();
+        });
+        if (threads > 0) {
+            receiver.setExecutor(Executors.newFixedThreadPool(threads));
+        }
+        receiver.start();
+        return receiver;
+    }
+
+    /** The receiver's address as create-order takes it, base64. */
+    private static String webhook(HttpServer receiver) {
+        return Base64.getEncoder().encodeToString(("http://127.0.0.1:" + receiver.getAddress().getPort()
+                + "/callback").getBytes(StandardCharsets.UTF_8));
+    }
+
+    private static Map<String, Object> walletPayment(String orderId) {
+        Map<String, Object> pay = new LinkedHashMap<>();
+        pay.put("transid", "T" + orderId);
+        pay.put("order_id", orderId);
+        pay.put("msisdn", "255754000000");
+        return pay;
     }
 
     private Map<String, Object> order(String id, String webhook) {

@@ -3,7 +3,10 @@
 # MALIPO_CHANNELS_SANDBOXDELAY=0s leaves the sandbox's simulated payer out of the timing.
 # Usage: bench/checkout.sh create-order RATE SECONDS      e.g. bench/checkout.sh create-order 100 60
 #        bench/checkout.sh wallet-callback COUNT          e.g. bench/checkout.sh wallet-callback 200
+#        bench/checkout.sh callbacks COUNT                e.g. bench/checkout.sh callbacks 2000
 set -euo pipefail
 cd "$(dirname "$0")/.."
-[ $# -ge 2 ] || { sed -n '2,6p' "$0"; exit 2; }
+[ $# -ge 2 ] || { sed -n '2,7p' "$0"; exit 2; }
+# The postgres profile sends callbacks to public addresses only; the receivers here are on this machine.
+export MALIPO_DELIVERY_ALLOWLOOPBACK=${MALIPO_DELIVERY_ALLOWLOOPBACK:-true}
 exec bench/with-postgres.sh java bench/CheckoutBench.java "$@"

@@ -21,7 +21,7 @@ MALIPO_MASTER_KEY=$(openssl rand -base64 32) \
   java ${BENCH_JVM_OPTS:-} -jar target/malipo.jar --server.port="$port" >"$log" 2>&1 &
 pid=$!
 cleanup() {
-  kill "$pid" 2>/dev/null && wait "$pid" 2>/dev/null
+  kill "$pid" 2>/dev/null && { wait "$pid" 2>/dev/null || true; }
   psql -q -d postgres -c "DROP DATABASE IF EXISTS $BENCH_DATABASE WITH (FORCE)"
 }
 trap cleanup EXIT
