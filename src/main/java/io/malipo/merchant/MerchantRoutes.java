@@ -1,9 +1,13 @@
 package io.malipo.merchant;
 
 import io.malipo.common.ApiException;
+import io.malipo.common.Rows;
+import io.malipo.common.Transactions;
 import io.malipo.merchant.Onboarding.Issued;
+import java.time.Instant;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.UUID;
 import java.util.function.BiFunction;
 import java.util.function.Function;
@@ -41,12 +45,48 @@ public class MerchantRoutes extends RouteBuilder {
     private static final CredentialSql API_KEY = new CredentialSql("select-api-key.sql", "insert-api-key.sql",
             "update-api-key-secret.sql", "update-api-key-revoked.sql");
 
+    private static final String CACHED = "malipoCredentialCached";
+    private static final String CACHE_KEY = "malipoCredentialCacheKey";
+    private static final String CACHE_GENERATION = "malipoCredentialCacheGeneration";
+
     private final Onboarding onboarding;
     private final TeamMembers team;
+    private final CredentialCache cache;
 
-    public MerchantRoutes(Onboarding onboarding, TeamMembers team) {
+    public MerchantRoutes(Onboarding onboarding, TeamMembers team, CredentialCache cache) {
         this.onboarding = onboarding;
         this.team = team;
+        this.cache = cache;
+    }
+
+    /** The first kept value of the keys as the body (and {@value #CACHED} set), or notes the generation to keep one. */
+    private <T> void fromCache(Exchange exchange, List<String> keys, Class<T> type) {
+        for (String key : keys) {
+            Optional<T> kept = cache.get(key, type);
+            if (kept.isPresent()) {
+                exchange.setProperty(CACHED, true);
+                exchange.getIn().setBody(kept.get());
+                return;
+            }
+        }
+        exchange.setProperty(CACHE_GENERATION, cache.generation());
+    }
+
+    /** The credential of the row, kept until a replaced secret's grace ends, if it has one. */
+    private CheckoutCredential keepCredential(Exchange exchange, String key, Map<String, Object> row) {
+        CheckoutCredential credential = onboarding.checkoutCredential(row);
+        Instant graceEnds = Rows.instant(row, "previous_valid_until");
+        cache.put(key, credential, exchange.getProperty(CACHE_GENERATION, Long.class),
+                graceEnds != null && graceEnds.isAfter(onboarding.now().toInstant()) ? graceEnds : Instant.MAX);
+        return credential;
+    }
+
+    private static String signingKey(Map<?, ?> keys) {
+        return "signing:" + keys.get("merchantId") + ":" + keys.get("livemode") + ":" + keys.get("credentialId");
+    }
+
+    private static String apiKeyKey(Map<?, ?> keys) {
+        return keys.get("lookup") != null ? "api-key-lookup:" + keys.get("lookup") : "api-key-id:" + keys.get("apiKeyId");
     }
 
     @Override
@@ -78,6 +118,7 @@ public class MerchantRoutes extends RouteBuilder {
                 .setProperty(NOW, method(onboarding, "now"))
                 .to(SQL + "update-merchant-verified.sql")
                 .process(e -> requireUpdated(e, "merchant", MERCHANT_ID))
+                .process(this::changedHere)
                 .to(MerchantEndpoints.MERCHANT_GET);
 
         from(MerchantEndpoints.TEAM_INVITE).routeId("team-invite")
@@ -104,34 +145,55 @@ public class MerchantRoutes extends RouteBuilder {
         rotation(MerchantEndpoints.API_KEY_ROTATE, API_KEY, "API key", onboarding::rotateApiKey);
         revocation(MerchantEndpoints.API_KEY_REVOKE, API_KEY, "API key", onboarding::apiKeyView);
 
+        // Credentials and keys are read for every signed request and every token: kept by
+        // CredentialCache, read again only when something about them changed.
         from(MerchantEndpoints.CREDENTIAL_FIND).routeId("checkout-credential-find")
-                .process(e -> e.getIn().setBody(Map.of("candidates", e.getIn().getBody(List.class))))
-                .to(SQL + "select-checkout-credential-by-key.sql")
-                .process(e -> {
-                    List<Map<String, Object>> rows = e.getIn().getBody(List.class);
-                    e.getIn().setBody(rows.isEmpty() ? null : onboarding.checkoutCredential(rows.get(0)));
-                });
+                .process(e -> fromCache(e, ((List<?>) e.getIn().getBody(List.class)).stream()
+                        .map(key -> "checkout:" + key).toList(), CheckoutCredential.class))
+                .filter(exchangeProperty(CACHED).isNull())
+                    .process(e -> e.getIn().setBody(Map.of("candidates", e.getIn().getBody(List.class))))
+                    .to(SQL + "select-checkout-credential-by-key.sql")
+                    .process(e -> {
+                        List<Map<String, Object>> rows = e.getIn().getBody(List.class);
+                        e.getIn().setBody(rows.isEmpty() ? null
+                                : keepCredential(e, "checkout:" + rows.get(0).get("api_key"), rows.get(0)));
+                    })
+                .end();
 
         from(MerchantEndpoints.CREDENTIAL_FOR_SIGNING).routeId("checkout-credential-for-signing")
-                .to(SQL + "select-checkout-credential-for-signing.sql?outputType=SelectOne")
-                .process(e -> {
-                    Map<String, Object> row = e.getIn().getBody(Map.class);
-                    e.getIn().setBody(row == null ? null : onboarding.checkoutCredential(row));
-                });
+                .process(e -> fromCache(e, List.of(signingKey(e.getIn().getBody(Map.class))), CheckoutCredential.class))
+                .filter(exchangeProperty(CACHED).isNull())
+                    .process(e -> e.setProperty(CACHE_KEY, signingKey(e.getIn().getBody(Map.class))))
+                    .to(SQL + "select-checkout-credential-for-signing.sql?outputType=SelectOne")
+                    .process(e -> {
+                        Map<String, Object> row = e.getIn().getBody(Map.class);
+                        e.getIn().setBody(row == null ? null
+                                : keepCredential(e, e.getProperty(CACHE_KEY, String.class), row));
+                    })
+                .end();
 
         from(MerchantEndpoints.API_KEY_FIND_FOR_USE).routeId("api-key-find-for-use")
-                .choice()
-                    .when(simple("${body[lookup]} != null"))
-                        .to(SQL + "select-api-key-for-use-by-lookup.sql?outputType=SelectOne")
-                    .otherwise()
-                        .to(SQL + "select-api-key-for-use-by-id.sql?outputType=SelectOne")
-                .end()
-                .process(e -> {
-                    Map<String, Object> row = e.getIn().getBody(Map.class);
-                    e.getIn().setBody(row == null ? null : onboarding.apiKeyRecord(row));
-                });
+                .process(e -> fromCache(e, List.of(apiKeyKey(e.getIn().getBody(Map.class))), ApiKeyRecord.class))
+                .filter(exchangeProperty(CACHED).isNull())
+                    .process(e -> e.setProperty(CACHE_KEY, apiKeyKey(e.getIn().getBody(Map.class))))
+                    .choice()
+                        .when(simple("${body[lookup]} != null"))
+                            .to(SQL + "select-api-key-for-use-by-lookup.sql?outputType=SelectOne")
+                        .otherwise()
+                            .to(SQL + "select-api-key-for-use-by-id.sql?outputType=SelectOne")
+                    .end()
+                    .process(e -> {
+                        Map<String, Object> row = e.getIn().getBody(Map.class);
+                        ApiKeyRecord key = row == null ? null : onboarding.apiKeyRecord(row);
+                        // Its own checks compare times at each use: it stays right until it changes.
+                        cache.put(e.getProperty(CACHE_KEY, String.class), key,
+                                e.getProperty(CACHE_GENERATION, Long.class), Instant.MAX);
+                        e.getIn().setBody(key);
+                    })
+                .end();
 
         from(MerchantEndpoints.API_KEY_USED).routeId("api-key-used")
+                .filter(e -> cache.useToRecord(e.getProperty(CREDENTIAL_ID, UUID.class), onboarding.now().toInstant()))
                 .setBody(e -> Map.of("apiKeyId", e.getProperty(CREDENTIAL_ID), "now", onboarding.now(),
                         "notBefore", onboarding.now().minusMinutes(1)))
                 .to(SQL + "update-api-key-used.sql");
@@ -155,6 +217,7 @@ public class MerchantRoutes extends RouteBuilder {
                     issue(e, issue.apply(e.getProperty(MERCHANT_ID, UUID.class), e.getProperty(REQUEST, requestType)));
                 })
                 .to(SQL + sql.insert())
+                .process(this::changedHere)
                 .setBody(exchangeProperty(ISSUED));
     }
 
@@ -171,6 +234,7 @@ public class MerchantRoutes extends RouteBuilder {
                         e.getProperty(REQUEST, Rotation.class))))
                 .to(SQL + sql.updateSecret())
                 .process(MerchantRoutes::requireNoRace)
+                .process(this::changedHere)
                 .setBody(exchangeProperty(ISSUED));
     }
 
@@ -180,8 +244,17 @@ public class MerchantRoutes extends RouteBuilder {
                 .setProperty(NOW, method(onboarding, "now"))
                 .to(SQL + sql.updateRevoked())
                 .process(e -> requireUpdated(e, what, CREDENTIAL_ID))
+                .process(this::changedHere)
                 .to(SQL + sql.select() + "?outputType=SelectOne")
                 .process(e -> e.getIn().setBody(view.apply(found(e, what, CREDENTIAL_ID))));
+    }
+
+    /**
+     * This instance forgets kept credentials as soon as its own change commits, so whoever made
+     * it sees it take effect at once; other instances hear of it from PostgreSQL.
+     */
+    private void changedHere(Exchange exchange) {
+        Transactions.afterCommit(cache::changed);
     }
 
     /** The route id of a direct: endpoint: its name. */
