@@ -4,7 +4,8 @@ import java.math.BigDecimal;
 import java.nio.charset.StandardCharsets;
 import java.text.Normalizer;
 import java.util.Currency;
-import java.util.Locale;
+import java.util.HexFormat;
+import java.util.regex.Pattern;
 
 /**
  * The QR payload of an order: an EMVCo merchant-presented code (the format behind TanQR and
@@ -15,6 +16,7 @@ import java.util.Locale;
 public final class EmvQr {
 
     static final String GUID = "io.malipo";
+    private static final Pattern NOT_PRINTABLE = Pattern.compile("[^\\x20-\\x7e]");
 
     private EmvQr() {
     }
@@ -25,7 +27,7 @@ public final class EmvQr {
                 + field("01", "12")
                 + field("26", field("00", GUID) + field("01", vendor))
                 + field("52", "0000")
-                + field("53", String.format("%03d", Currency.getInstance(currency).getNumericCode()))
+                + field("53", padded(Currency.getInstance(currency).getNumericCode(), 3))
                 + field("54", amount.stripTrailingZeros().toPlainString())
                 + field("58", countryCode)
                 + field("59", ascii(merchantName, 25))
@@ -39,13 +41,19 @@ public final class EmvQr {
         if (value.length() > 99) {
             throw new IllegalArgumentException("EMV field " + id + " is longer than 99 characters");
         }
-        return id + String.format("%02d", value.length()) + value;
+        return id + padded(value.length(), 2) + value;
+    }
+
+    /** The number in decimal, zero-padded to {@code width} (String.format costs more than the rest of the payload). */
+    private static String padded(int number, int width) {
+        String digits = Integer.toString(number);
+        return "0".repeat(Math.max(0, width - digits.length())) + digits;
     }
 
     /** The characters EMV allows in names (printable ASCII), at most {@code max} of them. */
     private static String ascii(String text, int max) {
         String plain = Normalizer.normalize(text, Normalizer.Form.NFD)
-                .replaceAll("[^\\x20-\\x7e]", "").strip();
+                .transform(t -> NOT_PRINTABLE.matcher(t).replaceAll("")).strip();
         if (plain.isEmpty()) {
             plain = "Merchant";
         }
@@ -60,6 +68,6 @@ public final class EmvQr {
                 crc = (crc & 0x8000) != 0 ? (crc << 1) ^ 0x1021 : crc << 1;
             }
         }
-        return String.format("%04X", crc & 0xFFFF).toUpperCase(Locale.ROOT);
+        return HexFormat.of().withUpperCase().toHexDigits((short) crc);
     }
 }

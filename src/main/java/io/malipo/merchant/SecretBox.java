@@ -83,9 +83,21 @@ public class SecretBox {
         }
     }
 
+    /**
+     * One cipher per thread, initialised afresh for each use (always with its own nonce when
+     * sealing): looking the algorithm up among the providers cost more than the encryption.
+     */
+    private static final ThreadLocal<Cipher> CIPHERS = ThreadLocal.withInitial(() -> {
+        try {
+            return Cipher.getInstance("AES/GCM/NoPadding");
+        } catch (GeneralSecurityException e) {
+            throw new IllegalStateException("AES/GCM is unavailable in this JVM", e);
+        }
+    });
+
     private static Cipher cipher(SecretKeySpec key, int mode, byte[] nonce, UUID owner)
             throws GeneralSecurityException {
-        Cipher cipher = Cipher.getInstance("AES/GCM/NoPadding");
+        Cipher cipher = CIPHERS.get();
         cipher.init(mode, key, new GCMParameterSpec(TAG_BITS, nonce));
         cipher.updateAAD(owner.toString().getBytes(StandardCharsets.US_ASCII));
         return cipher;
