@@ -33,7 +33,11 @@ public class ProviderDirectory {
     private final ChannelProperties properties;
     private final byte[] sandboxKey;
     private final String publicUrl;
-    private final KeyPair sandboxKeys;
+    /**
+     * One per instance (the sandbox a connector reaches in test mode is always on its own
+     * instance), made when first needed: generating it took a noticeable part of every start.
+     */
+    private volatile KeyPair sandboxKeys;
     private final Map<String, IpAllowList> notifySources;
     private volatile int localPort = -1;
 
@@ -41,8 +45,6 @@ public class ProviderDirectory {
         this.properties = properties;
         this.sandboxKey = secrets.derivedKey("sandbox-providers");
         this.publicUrl = malipo.publicUrl().replaceAll("/+$", "");
-        // One per instance: the sandbox a connector reaches in test mode is always on its own instance.
-        this.sandboxKeys = ProviderCrypto.rsaKeyPair();
         this.notifySources = notifySources(properties);
     }
 
@@ -140,9 +142,23 @@ public class ProviderDirectory {
         return livemode ? get(code).credentials() : new SandboxCredentials(code);
     }
 
+    private KeyPair sandboxKeys() {
+        KeyPair keys = sandboxKeys;
+        if (keys == null) {
+            synchronized (this) {
+                keys = sandboxKeys;
+                if (keys == null) {
+                    keys = ProviderCrypto.rsaKeyPair();
+                    sandboxKeys = keys;
+                }
+            }
+        }
+        return keys;
+    }
+
     /** The private half of the key the sandbox hands out as every provider's public key. */
     public PrivateKey sandboxPrivateKey() {
-        return sandboxKeys.getPrivate();
+        return sandboxKeys().getPrivate();
     }
 
     /** Where the provider reports outcomes. The sandbox reports to this instance directly. */
@@ -176,7 +192,7 @@ public class ProviderDirectory {
         public String get(Object name) {
             String key = String.valueOf(name);
             return key.endsWith("public-key")
-                    ? Base64.getEncoder().encodeToString(sandboxKeys.getPublic().getEncoded())
+                    ? Base64.getEncoder().encodeToString(sandboxKeys().getPublic().getEncoded())
                     : sandboxSecret("credential:" + key, code);
         }
 
