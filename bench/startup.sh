@@ -3,18 +3,20 @@
 # /actuator/health, and resident memory (VmRSS) 10 s after that, for a first start on an empty
 # data directory (migrations, demo merchant) and for a restart on the same directory.
 # Usage: bench/startup.sh [runs] [extra JVM options...]      e.g. bench/startup.sh 5 -Xmx256m
+# BENCH_JAR picks another jar, e.g. the unpacked one with its archive from bench/cds.sh.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 runs=${1:-5}
 shift || true
 port=${BENCH_PORT:-18080}
-[ -f target/malipo.jar ] || ./mvnw -q -B -DskipTests package
+jar=${BENCH_JAR:-target/malipo.jar}
+[ -f "$jar" ] || ./mvnw -q -B -DskipTests package
 
 start_once() { # data-dir -> prints "<ms> <rss-MiB>"
   local data=$1 started pid ms rss
   shift
   started=$(date +%s%N)
-  java "$@" -jar target/malipo.jar --server.port="$port" --malipo.data-dir="$data" >>"$data/bench.log" 2>&1 &
+  java "$@" -jar "$jar" --server.port="$port" --malipo.data-dir="$data" >>"$data/bench.log" 2>&1 &
   pid=$!
   until curl -fs "http://localhost:$port/actuator/health" >/dev/null 2>&1; do
     kill -0 "$pid" 2>/dev/null || { echo "Malipo exited; see $data/bench.log" >&2; exit 1; }
@@ -39,4 +41,4 @@ for i in $(seq 1 "$runs"); do
 done
 echo "median first start: $(printf '%s\n' "${first[@]%% *}" | median) ms to healthy, RSS $(printf '%s\n' "${first[@]##* }" | median) MiB"
 echo "median restart:     $(printf '%s\n' "${restart[@]%% *}" | median) ms to healthy, RSS $(printf '%s\n' "${restart[@]##* }" | median) MiB"
-echo "($(nproc) cores, $(java -version 2>&1 | head -n 1), JVM options: ${*:-none})"
+echo "($(nproc) cores, $(java -version 2>&1 | head -n 1), JVM options: ${*:-none}, $jar)"
