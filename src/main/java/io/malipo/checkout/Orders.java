@@ -72,19 +72,30 @@ public class Orders {
     public Map<String, Object> create(CheckoutCredential merchant, NewOrder order) {
         String hash = hash(order);
         for (int attempt = 1; ; attempt++) {
-            Optional<StoredOrder> existing = find(merchant, order.orderId());
-            if (existing.isPresent()) {
-                return repeat(existing.get(), hash, order.orderId());
-            }
             try {
+                // Inserted first and looked up only when that inserted nothing: a new order_id
+                // (nearly every request) costs one statement, not a lookup before it.
                 return transactions.execute(tx -> insert(merchant, order, hash));
-            } catch (DuplicateKeyException e) {
-                // Either the same order_id arrived concurrently (answered above on the next pass),
-                // a first order of the same buyer did, or the random payment token was taken.
+            } catch (NotInserted | DuplicateKeyException e) {
+                // The same order_id was there (answered from the first order), or arrived
+                // concurrently (the insert waited for it), or a first order of the same buyer
+                // did, or the random payment token was taken: the buyer row, if any, is rolled back.
+                Optional<StoredOrder> existing = find(merchant, order.orderId());
+                if (existing.isPresent()) {
+                    return repeat(existing.get(), hash, order.orderId());
+                }
                 if (attempt == TOKEN_ATTEMPTS) {
-                    throw e;
+                    throw e instanceof DuplicateKeyException duplicate ? duplicate
+                            : new IllegalStateException("order " + order.orderId() + " was not stored", e);
                 }
             }
+        }
+    }
+
+    /** The order's insert met an existing row (its order_id or its payment token); rolls back the transaction. */
+    private static final class NotInserted extends RuntimeException {
+        NotInserted() {
+            super(null, null, false, false);
         }
     }
 
@@ -148,7 +159,9 @@ public class Orders {
         row.put("requestHash", hash);
         row.put("createResponse", json(data));
         row.put("credentialId", merchant.id());
-        jdbc.update(SqlFiles.load("checkout/insert-order.sql"), row);
+        if (jdbc.update(SqlFiles.load("checkout/insert-order.sql"), row) == 0) {
+            throw new NotInserted();
+        }
         return data;
     }
 
