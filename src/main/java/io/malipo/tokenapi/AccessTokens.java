@@ -1,5 +1,7 @@
 package io.malipo.tokenapi;
 
+import com.github.benmanes.caffeine.cache.Cache;
+import com.github.benmanes.caffeine.cache.Caffeine;
 import com.nimbusds.jose.JOSEException;
 import com.nimbusds.jose.JOSEObjectType;
 import com.nimbusds.jose.JWSAlgorithm;
@@ -36,6 +38,14 @@ public class AccessTokens {
      * precomputed table, and on Java 17 signs P-256 in about half the time of the JDK's own.
      */
     private static final Provider EC_PROVIDER = new BouncyCastleProvider();
+
+    /**
+     * Tokens whose signature was checked, with their claims: a client presents the same token on
+     * every call for five minutes, and checking an ECDSA signature costs more than the rest of a
+     * read. Whether its key may still be used is checked on every call all the same (BearerAuth).
+     */
+    private final Cache<String, Claims> verified = Caffeine.newBuilder().maximumSize(10_000)
+            .expireAfterWrite(LIFETIME).build();
 
     public static final Duration LIFETIME = Duration.ofSeconds(300);
     static final String AUDIENCE = "malipo-api";
@@ -84,6 +94,18 @@ public class AccessTokens {
 
     /** The token's claims, or empty when it is not a token this service issued and still valid. */
     public Optional<Claims> verify(String token) {
+        Claims known = verified.getIfPresent(token);
+        if (known != null) {
+            Instant now = clock.instant();
+            return now.isBefore(known.expiresAt()) && !known.issuedAt().isAfter(now.plusSeconds(60))
+                    ? Optional.of(known) : Optional.empty();
+        }
+        Optional<Claims> claims = verifyAfresh(token);
+        claims.ifPresent(c -> verified.put(token, c));
+        return claims;
+    }
+
+    private Optional<Claims> verifyAfresh(String token) {
         try {
             SignedJWT jwt = SignedJWT.parse(token);
             JWSHeader header = jwt.getHeader();
