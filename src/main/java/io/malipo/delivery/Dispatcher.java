@@ -80,7 +80,7 @@ public class Dispatcher {
         List<String> busy = busyHosts.isEmpty() ? List.of("") : List.copyOf(busyHosts);
         Map<String, Integer> taken = new HashMap<>();
         Set<String> left = new HashSet<>();
-        List<UUID> ids = new ArrayList<>();
+        List<ClaimedDelivery> rows = new ArrayList<>();
         boolean reachedLimit = Boolean.TRUE.equals(transactions.execute(tx -> {
             List<DueDelivery> due = jdbc.query(SqlFiles.load("delivery/select-due-for-update.sql"),
                     Map.of("now", now, "batch", most, "busy", busy), DueDelivery.ROWS);
@@ -88,19 +88,18 @@ public class Dispatcher {
                 int already = taken.getOrDefault(row.host(), 0);
                 if (already < room.applyAsInt(row.host())) {
                     taken.put(row.host(), already + 1);
-                    ids.add(row.id());
+                    rows.add(row.claimed());
                 } else {
                     left.add(row.host());
                 }
             }
-            if (!ids.isEmpty()) {
-                jdbc.update(SqlFiles.load("delivery/update-claimed.sql"), Map.of("ids", ids, "instance", instance,
+            if (!rows.isEmpty()) {
+                jdbc.update(SqlFiles.load("delivery/update-claimed.sql"), Map.of("ids",
+                        rows.stream().map(ClaimedDelivery::id).toList(), "instance", instance,
                         "claimedUntil", now.plus(properties.claimFor())));
             }
             return due.size() >= most;
         }));
-        List<ClaimedDelivery> rows = ids.isEmpty() ? List.of()
-                : jdbc.query(SqlFiles.load("delivery/select-claimed.sql"), Map.of("ids", ids), ClaimedDelivery.ROWS);
         return new Claim(rows, reachedLimit, Set.copyOf(left));
     }
 
