@@ -37,7 +37,7 @@ public class DeliveryRoutes extends RouteBuilder {
     private final Map<DeliveryKind, DeliverySigner> signers;
     /** Guards the counts below: passes take slots, attempts that end give them back. */
     private final Object counts = new Object();
-    /** Hosts with attempts running here, or rows left due behind in the last pass that read them. */
+    /** Each host with attempts running here; forgotten when its last attempt ends. */
     private final Map<String, Host> hosts = new HashMap<>();
     /** Attempts running here. */
     private int sending;
@@ -56,7 +56,10 @@ public class DeliveryRoutes extends RouteBuilder {
         this.properties = properties;
     }
 
-    /** A host's attempts running here, and whether the last pass left some of its rows due, for want of room. */
+    /**
+     * A host's attempts running here, and whether the last pass that read its rows may have left
+     * some due: for want of room, or beyond the pass's limit.
+     */
     private static final class Host {
         int running;
         boolean moreDue;
