@@ -15,6 +15,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.TimeUnit;
@@ -40,7 +41,14 @@ import javax.crypto.spec.SecretKeySpec;
  *   <li>{@code callbacks COUNT}: starts the wallet payments of COUNT orders, {@value #PAYERS} at a
  *       time, then prints how fast their signed callbacks reached a local receiver that answers
  *       at once: from the first arrival to the last, the busiest second, duplicates and any still
- *       missing after a minute.
+ *       missing after a minute. Payments settle far slower than callbacks go out, so this
+ *       measures settlement more than delivery;
+ *   <li>{@code callback-backlog COUNT}: the same payments, but the receiver holds every callback
+ *       unanswered until all COUNT are in the outbox, due (as after a merchant's outage), then
+ *       answers them and every later one at once: prints how fast the backlog drained, from the
+ *       release to the last arrival (and over the second half of the backlog alone), with
+ *       duplicates and any still missing after two minutes. It reads the outbox with psql
+ *       (BENCH_DATABASE, see bench/with-postgres.sh).
  * </ul>
  *
  * Environment: MALIPO_URL (default http://localhost:8080), MALIPO_ADMIN_TOKEN (required).
@@ -71,7 +79,7 @@ public class CheckoutBench {
     public static void main(String[] args) throws Exception {
         if (args.length < 2) {
             System.err.println("usage: java bench/CheckoutBench.java create-order RATE SECONDS | wallet-callback COUNT"
-                    + " | callbacks COUNT");
+                    + " | callbacks COUNT | callback-backlog COUNT");
             System.exit(2);
         }
         String base = System.getenv().getOrDefault("MALIPO_URL", "http://localhost:8080");
@@ -84,7 +92,8 @@ public class CheckoutBench {
         switch (args[0]) {
             case "create-order" -> bench.createOrders(Integer.parseInt(args[1]), Integer.parseInt(args[2]));
             case "wallet-callback" -> bench.walletCallbacks(Integer.parseInt(args[1]));
-            case "callbacks" -> bench.callbacks(Integer.parseInt(args[1]));
+            case "callbacks" -> bench.callbacks(Integer.parseInt(args[1]), false);
+            case "callback-backlog" -> bench.callbacks(Integer.parseInt(args[1]), true);
             default -> {
                 System.err.println("unknown benchmark " + args[0]);
                 System.exit(2);
@@ -164,7 +173,7 @@ public class CheckoutBench {
 
     void walletCallbacks(int count) throws Exception {
         Map<String, Long> arrived = new ConcurrentHashMap<>();
-        HttpServer receiver = receiver(0, arrived::putIfAbsent);
+        Receiver receiver = receiver(0, arrived::putIfAbsent, null);
         String webhook = webhook(receiver);
         System.out.printf("wallet-payment to callback, %d orders one after another%n", count);
         long[] times = new long[count];
@@ -184,7 +193,7 @@ public class CheckoutBench {
             }
             times[i] = arrived.get(id) - sent;
         }
-        receiver.stop(0);
+        receiver.server().stop(0);
         Arrays.sort(times);
         Arrays.sort(answers);
         System.out.printf("wallet-payment answered (111 PENDING) ms: p50 %.1f  p99 %.1f%n", pct(answers, 50),
@@ -199,19 +208,25 @@ public class CheckoutBench {
      * due as the payments settle. Measured: from the first callback's arrival to the last one's,
      * the most that arrived in any one second, orders called back twice, and orders with no
      * callback a minute after the last payment was started.
+     *
+     * <p>With {@code backlog}, the receiver holds each callback unanswered (not yet arrived) until
+     * all of them are in the outbox, then answers the ones held and every later one at once; the
+     * measure runs from that release to the last arrival, so it is delivery alone, from a backlog
+     * of due callbacks to one host.
      */
-    void callbacks(int count) throws Exception {
+    void callbacks(int count, boolean backlog) throws Exception {
         Map<String, Long> arrived = new ConcurrentHashMap<>();
         AtomicInteger duplicates = new AtomicInteger();
-        HttpServer receiver = receiver(RECEIVERS, (id, now) -> {
+        CountDownLatch held = backlog ? new CountDownLatch(1) : null;
+        Receiver receiver = receiver(RECEIVERS, (id, now) -> {
             if (arrived.putIfAbsent(id, now) != null) {
                 duplicates.incrementAndGet();
             }
-        });
+        }, held);
         String webhook = webhook(receiver);
         String run = "C" + System.nanoTime() + "-";
-        System.out.printf("callbacks of %d wallet payments, %d started at a time, to a receiver of %d threads%n",
-                count, PAYERS, RECEIVERS);
+        System.out.printf("callbacks of %d wallet payments, %d started at a time, to a receiver of %d threads%s%n",
+                count, PAYERS, RECEIVERS, backlog ? " holding them until all are due" : "");
         long[] started = new long[count];
         AtomicInteger failures = new AtomicInteger();
         ExecutorService payers = Executors.newFixedThreadPool(PAYERS);
@@ -242,14 +257,29 @@ public class CheckoutBench {
         System.out.printf("started %d wallet payments in %.2f s (%.0f/s), %d failed; %d callbacks had arrived%n",
                 payments, (phaseEnd - begin) / 1e9, payments / ((phaseEnd - begin) / 1e9), failures.get(),
                 arrivedInPhase);
-        long deadline = phaseEnd + TimeUnit.SECONDS.toNanos(60);
+        long released = 0;
+        if (backlog) {
+            String target = new String(Base64.getDecoder().decode(webhook), StandardCharsets.UTF_8);
+            long until = phaseEnd + TimeUnit.SECONDS.toNanos(120);
+            int due;
+            while ((due = Integer.parseInt(psql("SELECT count(*) FROM delivery WHERE target_url = '" + target + "'")))
+                    < payments && System.nanoTime() < until) {
+                Thread.sleep(100);
+            }
+            System.out.printf("%d callbacks due %.2f s after the last payment was started, %d attempts held; "
+                    + "releasing%n", due, (System.nanoTime() - phaseEnd) / 1e9, receiver.held().get());
+            released = System.nanoTime();
+            held.countDown();
+        }
+        // A slow drain of a backlog is what this measures: it gets two minutes.
+        long deadline = backlog ? released + TimeUnit.SECONDS.toNanos(120) : phaseEnd + TimeUnit.SECONDS.toNanos(60);
         while (arrived.size() < payments && System.nanoTime() < deadline) {
             Thread.sleep(10);
         }
         // Any second delivery of a callback already in comes soon after the first.
         Thread.sleep(1000);
-        receiver.stop(0);
-        ((ExecutorService) receiver.getExecutor()).shutdownNow();
+        receiver.server().stop(0);
+        ((ExecutorService) receiver.server().getExecutor()).shutdownNow();
 
         List<Long> arrivals = new ArrayList<>();
         List<Long> lags = new ArrayList<>();
@@ -275,6 +305,17 @@ public class CheckoutBench {
             }
             busiest = Math.max(busiest, to - from + 1);
         }
+        if (backlog) {
+            double drained = (times[delivered - 1] - released) / 1e9;
+            // The second half of the backlog, once the first has warmed the path up (JIT).
+            double secondHalf = (times[delivered - 1] - times[delivered / 2]) / 1e9;
+            System.out.printf("callback backlog: %d delivered in %.2f s after the release = %.0f/s (busiest second %d, "
+                    + "second half %.0f/s), first %.0f ms after it, duplicates %d, missing %d%n", delivered, drained,
+                    drained > 0 ? delivered / drained : delivered, busiest,
+                    secondHalf > 0 ? (delivered - 1 - delivered / 2) / secondHalf : 0, (times[0] - released) / 1e6,
+                    duplicates.get(), payments - delivered);
+            return;
+        }
         System.out.printf("payment started to callback ms: p50 %.1f  p90 %.1f  p99 %.1f  max %.1f;"
                 + " last callback %.2f s after the last payment was started%n", pct(latencies, 50),
                 pct(latencies, 90), pct(latencies, 99), latencies[delivered - 1] / 1e6,
@@ -284,16 +325,33 @@ public class CheckoutBench {
                 payments - delivered);
     }
 
+    /** A local receiver, and how many requests it held unanswered. */
+    record Receiver(HttpServer server, AtomicInteger held) {
+    }
+
     /**
      * A receiver on this machine that answers every callback 200 at once and hands the order_id
      * of each to {@code arrival} with the time it arrived; {@code threads} 0 serves them on the
-     * server's own thread.
+     * server's own thread. Until {@code gate} (when there is one) opens, each request waits for it
+     * and arrives only then.
      */
-    private static HttpServer receiver(int threads, BiConsumer<String, Long> arrival) throws Exception {
+    private static Receiver receiver(int threads, BiConsumer<String, Long> arrival, CountDownLatch gate)
+            throws Exception {
         HttpServer receiver = HttpServer.create(new InetSocketAddress("127.0.0.1", 0), 0);
+        AtomicInteger held = new AtomicInteger();
         receiver.createContext("/callback", exchange -> {
-            long now = System.nanoTime();
             String body = new String(exchange.getRequestBody().readAllBytes(), StandardCharsets.UTF_8);
+            if (gate != null && gate.getCount() > 0) {
+                held.incrementAndGet();
+                try {
+                    gate.await();
+                } catch (InterruptedException e) {
+                    Thread.currentThread().interrupt();
+                    exchange.close();
+                    return;
+                }
+            }
+            long now = System.nanoTime();
             Matcher m = ORDER_ID.matcher(body);
             if (m.find()) {
                 arrival.accept(m.group(1), now);
@@ -305,13 +363,24 @@ public class CheckoutBench {
             receiver.setExecutor(Executors.newFixedThreadPool(threads));
         }
         receiver.start();
-        return receiver;
+        return new Receiver(receiver, held);
     }
 
     /** The receiver's address as create-order takes it, base64. */
-    private static String webhook(HttpServer receiver) {
-        return Base64.getEncoder().encodeToString(("http://127.0.0.1:" + receiver.getAddress().getPort()
+    private static String webhook(Receiver receiver) {
+        return Base64.getEncoder().encodeToString(("http://127.0.0.1:" + receiver.server().getAddress().getPort()
                 + "/callback").getBytes(StandardCharsets.UTF_8));
+    }
+
+    /** One value from the bench's database, with psql (bench/with-postgres.sh sets BENCH_DATABASE). */
+    private static String psql(String query) throws Exception {
+        Process psql = new ProcessBuilder("psql", "-Atq", "-d", System.getenv("BENCH_DATABASE"), "-c", query)
+                .redirectErrorStream(true).start();
+        String out = new String(psql.getInputStream().readAllBytes(), StandardCharsets.UTF_8).strip();
+        if (psql.waitFor() != 0) {
+            throw new IllegalStateException("psql: " + out);
+        }
+        return out;
     }
 
     private static Map<String, Object> walletPayment(String orderId) {

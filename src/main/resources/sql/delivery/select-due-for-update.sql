@@ -1,7 +1,10 @@
 -- Rows due now, and rows whose claim lapsed (their instance stopped mid-send), except those of
 -- hosts this instance already sends to as much as it may (:#busy, never empty). SKIP LOCKED lets
--- every instance claim a different set without waiting on each other.
-SELECT id
+-- every instance claim a different set without waiting on each other. The dispatcher claims of
+-- these only as many per host as that host has room for (update-claimed.sql, in the same
+-- transaction); the rest it leaves as they are, locked only until its claim commits.
+SELECT id, merchant_id, livemode, kind, credential_id, webhook_endpoint_id, event_id, target_url, payload,
+       source_type, source_id, attempts
 FROM delivery
 WHERE ((status = 'PENDING' AND next_attempt_at <= :#now)
        OR (status = 'DELIVERING' AND claimed_until < :#now))

@@ -3,23 +3,15 @@ package io.malipo.delivery;
 import java.net.URI;
 import java.util.Locale;
 import java.util.UUID;
-import org.springframework.jdbc.core.RowMapper;
 
 /**
- * A delivery an instance has claimed to send, as sql/delivery/select-claimed.sql reads it.
+ * A delivery an instance has claimed to send (see {@link DueDelivery#claimed()}).
  *
  * @param attempts the attempts made, this one included (the claim counted it)
  */
 public record ClaimedDelivery(UUID id, UUID merchantId, boolean livemode, DeliveryKind kind, UUID credentialId,
         UUID webhookEndpointId, String eventId, String targetUrl, String payload, String sourceType, UUID sourceId,
         int attempts) {
-
-    static final RowMapper<ClaimedDelivery> ROWS = (rs, row) -> new ClaimedDelivery(rs.getObject("id", UUID.class),
-            rs.getObject("merchant_id", UUID.class), rs.getBoolean("livemode"),
-            DeliveryKind.valueOf(rs.getString("kind")), rs.getObject("credential_id", UUID.class),
-            rs.getObject("webhook_endpoint_id", UUID.class), rs.getString("event_id"), rs.getString("target_url"),
-            rs.getString("payload"), rs.getString("source_type"), rs.getObject("source_id", UUID.class),
-            rs.getInt("attempts"));
 
     /** The host it goes to (see {@link #host(String)}): deliveries to one host share its slots. */
     public String host() {

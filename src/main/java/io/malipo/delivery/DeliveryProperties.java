@@ -35,8 +35,8 @@ import org.springframework.validation.annotation.Validated;
 public record DeliveryProperties(
         @NotNull @DefaultValue("500ms") Duration pollInterval,
         @Min(1) @Max(500) @DefaultValue("20") int batch,
-        @Min(1) @Max(200) @DefaultValue("8") int parallelism,
-        @Min(1) @Max(200) @DefaultValue("2") int perTarget,
+        @Min(1) @Max(200) @DefaultValue("64") int parallelism,
+        @Min(1) @Max(200) @DefaultValue("16") int perTarget,
         @NotNull @DefaultValue("2m") Duration claimTimeout,
         @NotNull @DefaultValue("30s") Duration claimMargin,
         @NotNull @DefaultValue("5s") Duration connectTimeout,

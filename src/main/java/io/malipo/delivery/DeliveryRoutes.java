@@ -3,13 +3,13 @@ package io.malipo.delivery;
 import io.malipo.common.KeysetPages;
 import io.malipo.common.Rows;
 import io.malipo.common.Transactions;
+import java.util.ArrayList;
 import java.util.EnumMap;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.UUID;
-import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Semaphore;
 import java.util.stream.Collectors;
 import org.apache.camel.ProducerTemplate;
 import org.apache.camel.builder.RouteBuilder;
@@ -35,8 +35,16 @@ public class DeliveryRoutes extends RouteBuilder {
     private final Dispatcher dispatcher;
     private final DeliveryProperties properties;
     private final Map<DeliveryKind, DeliverySigner> signers;
-    private final Semaphore slots;
-    private final Map<String, Semaphore> targets = new ConcurrentHashMap<>();
+    /** Guards the counts below: passes take slots, attempts that end give them back. */
+    private final Object counts = new Object();
+    /** Each host with attempts running here; forgotten when its last attempt ends. */
+    private final Map<String, Host> hosts = new HashMap<>();
+    /** Attempts running here. */
+    private int sending;
+    /** Attempts that ended here without starting a pass, so a pass can tell whether one did while it ran. */
+    private long unnudged;
+    /** Whether the last pass may have left due rows unread: it stopped at its limit, or every slot was taken. */
+    private boolean moreDue;
     private ProducerTemplate nudges;
     private ProducerTemplate attempts;
     private ExecutorService workers;
@@ -46,7 +54,15 @@ public class DeliveryRoutes extends RouteBuilder {
         this.signers = new EnumMap<>(DeliveryKind.class);
         signers.forEach(signer -> this.signers.put(signer.kind(), signer));
         this.properties = properties;
-        this.slots = new Semaphore(properties.parallelism());
+    }
+
+    /**
+     * A host's attempts running here, and whether the last pass that read its rows may have left
+     * some due: for want of room, or beyond the pass's limit.
+     */
+    private static final class Host {
+        int running;
+        boolean moreDue;
     }
 
     @Override
@@ -84,7 +100,8 @@ public class DeliveryRoutes extends RouteBuilder {
 
         // Every instance sends; SKIP LOCKED claims keep them from sending one row twice at once.
         // The timer finds what is due later (rescheduled attempts, rows of stopped instances);
-        // a nudge after each commit that enqueued something sends it at once.
+        // a nudge after each commit that enqueued something sends it at once, and one after an
+        // attempt that freed a slot while rows were left due starts the next of a backlog.
         from("timer:delivery-dispatch?delay=1000&period=" + properties.pollInterval().toMillis())
                 .routeId("delivery-dispatch")
                 .to("direct:delivery-dispatch-batch");
@@ -141,38 +158,119 @@ public class DeliveryRoutes extends RouteBuilder {
     }
 
     /**
-     * Claims only as many due rows as can start now and hands each to a sender without waiting
-     * for the others, so a slow receiver holds its own rows, never a batch. A host may have
-     * {@code per-target} attempts running at once: rows of a host already that busy are not
-     * claimed, and one claimed beyond its host's slots in the same pass goes back, uncounted.
+     * One pass: claims only as many due rows as can start now and hands each to a sender without
+     * waiting for the others, so a slow receiver holds its own rows, never a batch. A host may
+     * have {@code per-target} attempts running at once: rows of a host already that busy are not
+     * read, and of the others each host gets no more than its room (see {@link Dispatcher#claim}).
+     *
+     * <p>A pass reads no more rows than the smallest room of a host that may have more due: that
+     * host's backlog is usually at the head of the queue, so its rows are read up to its room and
+     * no further, rather than read to be left. Rows of other hosts beyond that limit wait for
+     * the next pass, which the next attempt to end starts (see {@link #ended}). Passes run one at a
+     * time: on the timer, after a commit that enqueued something, and when an attempt ends while
+     * rows were left due.
      */
     private synchronized void dispatchBatch() {
-        int free = Math.min(slots.availablePermits(), properties.batch());
-        if (free <= 0) {
-            return;
+        int free;
+        int limit;
+        List<String> busy = new ArrayList<>();
+        Map<String, Integer> room = new HashMap<>();
+        long unnudgedBefore;
+        synchronized (counts) {
+            free = Math.min(properties.parallelism() - sending, properties.batch());
+            if (free <= 0) {
+                // Every slot is taken: the attempt that ends first starts the next pass.
+                moreDue = true;
+                return;
+            }
+            unnudgedBefore = unnudged;
+            limit = free;
+            for (Map.Entry<String, Host> target : hosts.entrySet()) {
+                int left = Math.max(0, properties.perTarget() - target.getValue().running);
+                room.put(target.getKey(), left);
+                if (left == 0) {
+                    busy.add(target.getKey());
+                } else if (target.getValue().moreDue) {
+                    limit = Math.min(limit, left);
+                }
+            }
         }
-        List<String> busy = targets.entrySet().stream().filter(t -> t.getValue().availablePermits() == 0)
-                .map(Map.Entry::getKey).toList();
-        for (ClaimedDelivery row : dispatcher.claim(free, busy)) {
-            Semaphore target = targets.computeIfAbsent(row.host(), h -> new Semaphore(properties.perTarget()));
-            if (!target.tryAcquire()) {
-                dispatcher.unclaim(row);
-                continue;
+        // A host with nothing running here has all its room.
+        Dispatcher.Claim claim = dispatcher.claim(limit, busy,
+                host -> room.getOrDefault(host, properties.perTarget()));
+        boolean again;
+        synchronized (counts) {
+            // Unless the pass stopped at its limit, it saw every due row of the hosts with room.
+            moreDue = claim.reachedLimit();
+            room.forEach((host, left) -> {
+                Host target = hosts.get(host);
+                if (target != null && left > 0) {
+                    target.moreDue = false;
+                }
+            });
+            for (ClaimedDelivery row : claim.rows()) {
+                Host host = hosts.computeIfAbsent(row.host(), h -> new Host());
+                host.running++;
+                host.moreDue = claim.reachedLimit();
+                sending++;
             }
-            if (!slots.tryAcquire()) {
-                target.release();
-                dispatcher.unclaim(row);
-                continue;
+            for (String host : claim.leftFor()) {
+                Host target = hosts.get(host);
+                if (target != null) {
+                    target.moreDue = true;
+                }
             }
+            // An attempt that ended while this pass ran went by the flags of the pass before.
+            again = unnudged != unnudgedBefore && anyMoreDue();
+        }
+        for (ClaimedDelivery row : claim.rows()) {
             workers.execute(() -> {
                 try {
                     attempts.sendBody("direct:delivery-attempt", row);
                 } finally {
-                    target.release();
-                    slots.release();
+                    ended(row.host());
                 }
             });
         }
+        if (again) {
+            nudges.sendBody(NUDGE, null);
+        }
+    }
+
+    /**
+     * Frees the attempt's slot, and starts another pass at once when the last look left rows due
+     * behind: rows of this host it had no room for, or rows anywhere beyond a pass's limit or while
+     * every slot was taken. Otherwise nothing was left that a slot could start, and the timer finds
+     * what falls due later.
+     *
+     * <p>This cannot loop hot: every nudge comes from an attempt that ended, one at most each (the
+     * pass repeats the nudge of an attempt that ended while it ran, and whose own it decided
+     * against on the flags of the pass before). An attempt is started only by a pass that claimed
+     * a due row, so a pass that finds nothing starts nothing, and nothing ends to nudge again;
+     * and the nudge queue holds one nudge, dropping the rest while it waits.
+     */
+    private void ended(String host) {
+        boolean again;
+        synchronized (counts) {
+            sending--;
+            Host target = hosts.get(host);
+            target.running--;
+            again = target.moreDue || moreDue;
+            if (!again) {
+                unnudged++;
+            }
+            if (target.running == 0) {
+                // With nothing running here the host is read like any other; nothing to remember.
+                hosts.remove(host);
+            }
+        }
+        if (again) {
+            nudges.sendBody(NUDGE, null);
+        }
+    }
+
+    private boolean anyMoreDue() {
+        return moreDue || hosts.values().stream().anyMatch(h -> h.moreDue);
     }
 
     /** Sends what was just enqueued as soon as the caller's transaction commits (at once without one). */

@@ -7,11 +7,16 @@ import java.lang.management.ManagementFactory;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.OffsetDateTime;
+import java.util.ArrayList;
 import java.util.Collection;
+import java.util.HashMap;
+import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.UUID;
+import java.util.function.ToIntFunction;
 import org.apache.camel.Exchange;
 import org.apache.camel.http.base.HttpOperationFailedException;
 import org.slf4j.Logger;
@@ -22,7 +27,8 @@ import org.springframework.transaction.support.TransactionTemplate;
 
 /**
  * Sends the outbox. Each instance claims due rows in a short transaction (SKIP LOCKED, so
- * instances never claim the same row), only as many as it can start sending at once, sends them,
+ * instances never claim the same row), only as many as it can start sending at once, each host
+ * no more than its room, sends them,
  * and records the attempt: delivered on any 2xx; otherwise due again after the next wait of the
  * schedule, or FAILED when it is used up. A claim outlasts the longest an attempt can take, and
  * lapses after that, so rows of an instance that stopped mid-send go out again: delivery is at
@@ -54,32 +60,47 @@ public class Dispatcher {
     }
 
     /**
-     * Up to {@code most} rows this instance now owns, none of them to a busy host, marked
-     * DELIVERING for as long as an attempt with all its quick retries can take, so the claim never
-     * lapses under a running attempt.
+     * What one claim did: the rows this instance now owns; whether the due rows it read reached
+     * its limit, so that more may be due than it saw; and the hosts of rows it read but left as
+     * they were, those hosts having no room for them.
      */
-    public List<ClaimedDelivery> claim(int most, Collection<String> busyHosts) {
+    public record Claim(List<ClaimedDelivery> rows, boolean reachedLimit, Set<String> leftFor) {
+    }
+
+    /**
+     * Reads up to {@code most} due rows, none of them to a host in {@code busyHosts}, and claims
+     * of them as many per host as {@code room} gives it, in the order they are due: marked
+     * DELIVERING for as long as an attempt with all its quick retries can take, so the claim never
+     * lapses under a running attempt. A row read beyond its host's room is not claimed: it stays
+     * as it was, due, and is locked only until this claim commits.
+     */
+    public Claim claim(int most, Collection<String> busyHosts, ToIntFunction<String> room) {
         OffsetDateTime now = now();
         // NOT IN () is no SQL; a host is never empty, so this excludes nothing.
         List<String> busy = busyHosts.isEmpty() ? List.of("") : List.copyOf(busyHosts);
-        List<UUID> ids = transactions.execute(tx -> {
-            List<UUID> due = jdbc.queryForList(SqlFiles.load("delivery/select-due-for-update.sql"),
-                    Map.of("now", now, "batch", most, "busy", busy), UUID.class);
-            if (!due.isEmpty()) {
-                jdbc.update(SqlFiles.load("delivery/update-claimed.sql"), Map.of("ids", due, "instance", instance,
+        Map<String, Integer> taken = new HashMap<>();
+        Set<String> left = new HashSet<>();
+        List<ClaimedDelivery> rows = new ArrayList<>();
+        boolean reachedLimit = Boolean.TRUE.equals(transactions.execute(tx -> {
+            List<DueDelivery> due = jdbc.query(SqlFiles.load("delivery/select-due-for-update.sql"),
+                    Map.of("now", now, "batch", most, "busy", busy), DueDelivery.ROWS);
+            for (DueDelivery row : due) {
+                int already = taken.getOrDefault(row.host(), 0);
+                if (already < room.applyAsInt(row.host())) {
+                    taken.put(row.host(), already + 1);
+                    rows.add(row.claimed());
+                } else {
+                    left.add(row.host());
+                }
+            }
+            if (!rows.isEmpty()) {
+                jdbc.update(SqlFiles.load("delivery/update-claimed.sql"), Map.of("ids",
+                        rows.stream().map(ClaimedDelivery::id).toList(), "instance", instance,
                         "claimedUntil", now.plus(properties.claimFor())));
             }
-            return due;
-        });
-        return ids == null || ids.isEmpty() ? List.of()
-                : jdbc.query(SqlFiles.load("delivery/select-claimed.sql"), Map.of("ids", ids), ClaimedDelivery.ROWS);
-    }
-
-    /** A claimed row whose target is busy goes back uncounted, behind what else is due. */
-    public void unclaim(ClaimedDelivery delivery) {
-        Map<String, Object> update = key(delivery);
-        update.put("retryAt", now().plus(properties.pollInterval()));
-        jdbc.update(SqlFiles.load("delivery/update-unclaimed.sql"), update);
+            return due.size() >= most;
+        }));
+        return new Claim(rows, reachedLimit, Set.copyOf(left));
     }
 
     /**

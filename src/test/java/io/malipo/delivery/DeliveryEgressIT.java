@@ -27,7 +27,7 @@ import org.springframework.test.context.DynamicPropertySource;
 /**
  * Receivers that misbehave cost Malipo a bounded amount and nobody else anything: an endless
  * answer is read to 4 KB, a dripping or silent one is cut at the attempt's deadline (2 s here),
- * one host gets at most two attempts at once, and every other merchant's deliveries go out
+ * one host gets at most per-target attempts at once, and every other merchant's deliveries go out
  * meanwhile. A claim outlasts the attempt it covers, so nothing is sent twice while it runs.
  */
 @DirtiesContext
@@ -89,7 +89,7 @@ class DeliveryEgressIT extends PostgresIT {
     }
 
     @Test
-    void oneSlowHostHoldsAtMostTwoSendersWhileEveryoneElsesDeliveriesGoOut() throws Exception {
+    void oneSlowHostHoldsAtMostItsPerTargetSendersWhileEveryoneElsesDeliveriesGoOut() throws Exception {
         try (HostileReceiver slow = new HostileReceiver(Behaviour.SILENT, 0);
                 CallbackReceiver good = new CallbackReceiver()) {
             // A backlog for the slow host, due before anything else: it must not stand in the way.

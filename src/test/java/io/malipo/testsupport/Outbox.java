@@ -39,7 +39,8 @@ public final class Outbox {
 
     /**
      * {@code count} callbacks of the merchant's to target, due since a minute ago, written straight
-     * into the table as an outage would have left them (no nudge: the dispatcher finds them).
+     * into the table as an outage would have left them (no nudge: the dispatcher finds them). Their
+     * order ids are B-0, B-1, and so on, in the order they are due.
      */
     public List<UUID> backlog(CheckoutClient merchant, String target, int count) {
         UUID merchantId = jdbc.queryForObject("SELECT id FROM merchant WHERE vendor = ?", UUID.class, merchant.vendor);
@@ -52,12 +53,13 @@ public final class Outbox {
         for (int i = 0; i < count; i++) {
             UUID id = UUID.randomUUID();
             ids.add(id);
-            rows.add(new Object[] {id, merchantId, credentialId, target, host, UUID.randomUUID(), due, due});
+            rows.add(new Object[] {id, merchantId, credentialId, target, host,
+                "{\"order_id\":\"B-" + i + "\",\"result\":\"SUCCESS\"}", UUID.randomUUID(), due.plusNanos(i * 1000L),
+                due});
         }
         jdbc.batchUpdate("INSERT INTO delivery (id, merchant_id, livemode, kind, credential_id, target_url, target_host, "
                 + "payload, source_type, source_id, status, attempts, next_attempt_at, created_at) VALUES (?, ?, false, "
-                + "'CHECKOUT_CALLBACK', ?, ?, ?, '{\"order_id\":\"B-1\",\"result\":\"SUCCESS\"}', 'payment', ?, "
-                + "'PENDING', 0, ?, ?)", rows);
+                + "'CHECKOUT_CALLBACK', ?, ?, ?, ?, 'payment', ?, 'PENDING', 0, ?, ?)", rows);
         return ids;
     }
 
