@@ -3,7 +3,6 @@ package io.malipo.merchant;
 import com.github.benmanes.caffeine.cache.Cache;
 import com.github.benmanes.caffeine.cache.Caffeine;
 import java.sql.Connection;
-import java.sql.DriverManager;
 import java.sql.SQLException;
 import java.sql.Statement;
 import java.time.Clock;
@@ -14,11 +13,12 @@ import java.util.Optional;
 import java.util.UUID;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicLong;
+import javax.sql.DataSource;
 import org.postgresql.PGConnection;
 import org.postgresql.PGNotification;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
-import org.springframework.boot.autoconfigure.jdbc.DataSourceProperties;
+import org.springframework.beans.factory.annotation.Value;
 import org.springframework.context.SmartLifecycle;
 import org.springframework.stereotype.Component;
 
@@ -40,8 +40,10 @@ public class CredentialCache implements SmartLifecycle {
 
     static final String CHANNEL = "malipo_credentials";
     private static final Logger LOG = LoggerFactory.getLogger(CredentialCache.class);
-    /** How long the listener waits for a notification before checking its connection. */
-    private static final int WAIT_MILLIS = 5_000;
+    /** How long the listener waits for a notification at a time: also how soon it notices a stop. */
+    private static final int WAIT_MILLIS = 500;
+    /** Quiet waits after which the listener makes sure its connection is alive (every 5 s). */
+    private static final int QUIET_WAITS_BEFORE_CHECK = 10;
     /** How often this instance records a key's use (api_key.last_used_at is minute-grained). */
     private static final Duration USE_GRAIN = Duration.ofMinutes(1);
 
@@ -53,7 +55,7 @@ public class CredentialCache implements SmartLifecycle {
             .expireAfterWrite(Duration.ofMinutes(5)).build();
     private final Map<UUID, Instant> usesMarked = new ConcurrentHashMap<>();
     private final AtomicLong generation = new AtomicLong();
-    private final DataSourceProperties dataSource;
+    private final DataSource pool;
     private final Clock clock;
     private final boolean postgres;
     private volatile boolean listening;
@@ -64,10 +66,10 @@ public class CredentialCache implements SmartLifecycle {
     private record Kept(Object value, Instant until) {
     }
 
-    public CredentialCache(DataSourceProperties dataSource, Clock clock) {
-        this.dataSource = dataSource;
+    public CredentialCache(DataSource pool, Clock clock, @Value("${spring.datasource.url:}") String url) {
+        this.pool = pool;
         this.clock = clock;
-        this.postgres = dataSource.determineUrl() != null && dataSource.determineUrl().startsWith("jdbc:postgresql:");
+        this.postgres = url.startsWith("jdbc:postgresql:");
     }
 
     /** The generation to pass to {@link #put}: read it before reading the database. */
@@ -150,27 +152,37 @@ public class CredentialCache implements SmartLifecycle {
         return running;
     }
 
-    /** Holds its own connection (not one of the pool's), listening, and reconnects when it is lost. */
+    /**
+     * Holds one of the pool's connections for as long as it listens (a connection of its own
+     * would be one more per instance against the server's limit), and takes another when it is lost.
+     */
     private void listen() {
         long backoff = 500;
         while (running) {
-            try (Connection connection = DriverManager.getConnection(dataSource.determineUrl(),
-                    dataSource.determineUsername(), dataSource.determinePassword());
+            try (Connection connection = pool.getConnection();
                     Statement statement = connection.createStatement()) {
                 statement.execute("LISTEN " + CHANNEL);
                 forgetAll();
                 listening = true;
                 backoff = 500;
                 PGConnection pg = connection.unwrap(PGConnection.class);
-                while (running) {
-                    PGNotification[] notes = pg.getNotifications(WAIT_MILLIS);
-                    if (notes != null && notes.length > 0) {
-                        forgetAll();
-                    } else {
-                        // Nothing came: make sure that is because nothing changed, not because
-                        // the connection died quietly.
-                        statement.execute("SELECT 1");
+                try {
+                    int quiet = 0;
+                    while (running) {
+                        PGNotification[] notes = pg.getNotifications(WAIT_MILLIS);
+                        if (notes != null && notes.length > 0) {
+                            forgetAll();
+                            quiet = 0;
+                        } else if (++quiet == QUIET_WAITS_BEFORE_CHECK) {
+                            // Nothing came for a while: make sure that is because nothing changed,
+                            // not because the connection died quietly.
+                            statement.execute("SELECT 1");
+                            quiet = 0;
+                        }
                     }
+                } finally {
+                    // Back in the pool, the connection must not go on collecting notifications.
+                    unlisten(statement);
                 }
             } catch (SQLException e) {
                 if (listening) {
@@ -183,6 +195,14 @@ public class CredentialCache implements SmartLifecycle {
             }
             sleep(backoff);
             backoff = Math.min(backoff * 2, 10_000);
+        }
+    }
+
+    private static void unlisten(Statement statement) {
+        try {
+            statement.execute("UNLISTEN *");
+        } catch (SQLException e) {
+            // The connection is gone; the pool drops it.
         }
     }
 
