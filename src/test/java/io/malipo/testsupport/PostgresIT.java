@@ -27,7 +27,7 @@ import org.springframework.test.context.DynamicPropertySource;
         // Spring keeps each test context alive for the next test class that can use it: its pool
         // shrinks back when idle, so the contexts together stay under the server's 100 clients.
         properties = {"malipo.delivery.allow-loopback=true", "malipo.delivery.attempt-timeout=2s",
-                "spring.datasource.hikari.minimum-idle=2", "spring.datasource.hikari.idle-timeout=10s"})
+                "spring.datasource.hikari.minimum-idle=2", "spring.datasource.hikari.idle-timeout=10000"})
 @ActiveProfiles("postgres")
 @Import(PostgresIT.TestBeans.class)
 public abstract class PostgresIT {
