@@ -1,11 +1,15 @@
 package io.malipo.tokenapi;
 
+import com.github.benmanes.caffeine.cache.Cache;
+import com.github.benmanes.caffeine.cache.Caffeine;
 import io.github.bucket4j.Bucket;
 import io.github.bucket4j.BucketConfiguration;
 import io.github.bucket4j.ConsumptionProbe;
+import io.github.bucket4j.distributed.BucketProxy;
 import io.github.bucket4j.distributed.ExpirationAfterWriteStrategy;
 import io.github.bucket4j.distributed.jdbc.PrimaryKeyMapper;
 import io.github.bucket4j.distributed.proxy.ProxyManager;
+import io.github.bucket4j.distributed.proxy.optimization.Optimizations;
 import io.github.bucket4j.postgresql.Bucket4jPostgreSQL;
 import java.time.Duration;
 import java.util.Map;
@@ -42,7 +46,13 @@ public class TokenRateLimit {
                     .expirationAfterWrite(ExpirationAfterWriteStrategy.basedOnTimeForRefillingBucketUpToMax(
                             Duration.ofMinutes(1)))
                     .build();
-            this.consume = key -> buckets.getProxy(key, () -> configuration).tryConsumeAndReturnRemaining(1);
+            // Batching sends the requests that arrive for a key while its row is being updated as one
+            // transaction: the count stays exact, and a busy key costs one row lock per batch, not per
+            // token. It works per bucket object, so the objects are kept while their keys are in use.
+            Cache<String, BucketProxy> proxies = Caffeine.newBuilder().maximumSize(100_000)
+                    .expireAfterAccess(Duration.ofMinutes(2)).build();
+            this.consume = key -> proxies.get(key, k -> buckets.builder().withOptimization(Optimizations.batching())
+                    .build(k, () -> configuration)).tryConsumeAndReturnRemaining(1);
         } else {
             Map<String, Bucket> buckets = new ConcurrentHashMap<>();
             this.consume = key -> buckets.computeIfAbsent(key,

@@ -17,8 +17,13 @@ import io.malipo.testsupport.Http.Response;
 import io.malipo.testsupport.PostgresIT;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.Base64;
 import java.util.List;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
@@ -133,6 +138,26 @@ class TokenAuthIT extends PostgresIT {
 
         ApiMerchant other = ApiMerchant.create(http, admin);
         assertThat(other.tokenResponse(null).status()).isEqualTo(200);
+    }
+
+    @Test
+    void requestsArrivingTogetherGetExactlyTheLimitOfTokens() throws Exception {
+        // Concurrent requests for one key are sent to the database as batches: none may slip past the count.
+        ExecutorService callers = Executors.newFixedThreadPool(8);
+        try {
+            List<Future<Integer>> answers = new ArrayList<>();
+            for (int i = 0; i < 40; i++) {
+                answers.add(callers.submit(() -> shop.tokenResponse(null).status()));
+            }
+            List<Integer> statuses = new ArrayList<>();
+            for (Future<Integer> answer : answers) {
+                statuses.add(answer.get(30, TimeUnit.SECONDS));
+            }
+            assertThat(statuses).filteredOn(s -> s == 200).hasSize(20);
+            assertThat(statuses).filteredOn(s -> s == 429).hasSize(20);
+        } finally {
+            callers.shutdownNow();
+        }
     }
 
     @Test
