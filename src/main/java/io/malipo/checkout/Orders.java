@@ -74,8 +74,11 @@ public class Orders {
         for (int attempt = 1; ; attempt++) {
             try {
                 // Inserted first and looked up only when that inserted nothing: a new order_id
-                // (nearly every request) costs one statement, not a lookup before it.
-                return transactions.execute(tx -> insert(merchant, order, hash));
+                // (nearly every request) costs one statement, not a lookup before it, and without a
+                // buyer to find or add, no transaction around it.
+                boolean buyerStatements = order.buyerUserid() != null || order.gatewayBuyerUuid() != null;
+                return buyerStatements ? transactions.execute(tx -> insert(merchant, order, hash))
+                        : insert(merchant, order, hash);
             } catch (NotInserted | DuplicateKeyException e) {
                 // The same order_id was there (answered from the first order), or arrived
                 // concurrently (the insert waited for it), or a first order of the same buyer

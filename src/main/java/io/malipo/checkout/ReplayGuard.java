@@ -1,6 +1,7 @@
 package io.malipo.checkout;
 
 import io.malipo.common.ApiException;
+import io.malipo.common.Database;
 import io.malipo.common.ErrorRouteConfigurations;
 import io.malipo.common.HttpExchanges;
 import io.malipo.common.SqlFiles;
@@ -12,9 +13,11 @@ import java.nio.charset.StandardCharsets;
 import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
 import java.time.Clock;
+import java.util.HashMap;
 import java.util.HexFormat;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.UUID;
 import org.apache.camel.Exchange;
 import org.springframework.dao.DuplicateKeyException;
@@ -33,6 +36,7 @@ public class ReplayGuard {
 
     public static final String FINGERPRINT = "malipoReplayFingerprint";
     static final String REPLAYED = "malipoReplayed";
+    private static final String KEPT = "malipoReplayAnswerKept";
     private static final List<String> SIGNED_HEADERS =
             List.of("Authorization", "Digest-Method", "Digest", "Timestamp", "Signed-Fields");
     /** Stored answers from before they were sealed, kept at most a timestamp window. */
@@ -42,9 +46,12 @@ public class ReplayGuard {
     private final Clock clock;
     private final SignatureUses signatures;
     private final SecretBox box;
+    private final Database database;
 
-    public ReplayGuard(NamedParameterJdbcTemplate jdbc, Clock clock, SignatureUses signatures, SecretBox box) {
+    public ReplayGuard(NamedParameterJdbcTemplate jdbc, Clock clock, SignatureUses signatures, SecretBox box,
+            Database database) {
         this.jdbc = jdbc;
+        this.database = database;
         this.clock = clock;
         this.signatures = signatures;
         this.box = box;
@@ -57,27 +64,24 @@ public class ReplayGuard {
      */
     public void claim(Exchange exchange) {
         CheckoutCredential credential = exchange.getProperty(CheckoutAuth.CREDENTIAL, CheckoutCredential.class);
-        CheckoutOperation operation = exchange.getProperty(CheckoutAuth.OPERATION, CheckoutOperation.class);
-        String bound = signatures.bind(credential.id(), exchange.getIn().getHeader("Timestamp", String.class),
-                exchange.getIn().getHeader("Digest", String.class), operation.name());
-        if (!bound.equals(operation.name())) {
+        String operation = exchange.getProperty(CheckoutAuth.OPERATION, CheckoutOperation.class).name();
+        String timestamp = exchange.getIn().getHeader("Timestamp", String.class);
+        String digest = exchange.getIn().getHeader("Digest", String.class);
+        String fingerprint = fingerprint(exchange);
+        Claim claim = database.isPostgres()
+                ? claimInOneStatement(credential.id(), SignatureUses.hash(timestamp, digest), operation, fingerprint)
+                : claimStepByStep(credential.id(), timestamp, digest, operation, fingerprint);
+        if (claim.boundOperation() != null && !claim.boundOperation().equals(operation)) {
             throw new ApiException(401, "unauthorized", "This signature was already used for another operation; a "
                     + "signature is good for one operation only. Sign each request with its own Timestamp.");
         }
-        String fingerprint = fingerprint(exchange);
-        Map<String, Object> key = Map.of("credentialId", credential.id(), "fingerprint", fingerprint);
-        try {
-            jdbc.update(SqlFiles.load("checkout/insert-replay.sql"), Map.of("credentialId", credential.id(),
-                    "fingerprint", fingerprint, "createdAt", Times.now(clock)));
+        if (claim.claimed()) {
             exchange.setProperty(FINGERPRINT, fingerprint);
             return;
-        } catch (DuplicateKeyException seenBefore) {
-            List<Map<String, Object>> rows = jdbc.queryForList(SqlFiles.load("checkout/select-replay.sql"), key);
-            if (!rows.isEmpty() && rows.get(0).get("response_status") != null) {
-                answer(exchange, ((Number) rows.get(0).get("response_status")).intValue(),
-                        open(credential.id(), fingerprint, (String) rows.get(0).get("response_body")));
-                return;
-            }
+        }
+        if (claim.keptStatus() != null) {
+            answer(exchange, claim.keptStatus(), open(credential.id(), fingerprint, claim.keptBody()));
+            return;
         }
         // 503 and not 409: the interface's codes have no 409, and the answer is "try again shortly".
         throw new ApiException(503, "request_in_progress",
@@ -85,20 +89,80 @@ public class ReplayGuard {
                 .withHeader("Retry-After", "1");
     }
 
-    /** Stores the answer of a claimed request, sealed, for its replays. */
-    public void record(Exchange exchange) {
+    /**
+     * What the database said of a request: the operation its signature is bound to (null while
+     * another use of it is being stored), whether this request claimed its fingerprint, and the
+     * answer kept for the fingerprint, if any.
+     */
+    private record Claim(String boundOperation, boolean claimed, Integer keptStatus, String keptBody) {
+    }
+
+    private Claim claimInOneStatement(UUID credentialId, String signature, String operation, String fingerprint) {
+        Map<String, Object> parameters = new HashMap<>();
+        parameters.put("credentialId", credentialId);
+        parameters.put("signature", signature);
+        parameters.put("operation", operation);
+        parameters.put("fingerprint", fingerprint);
+        parameters.put("now", Times.now(clock));
+        return jdbc.queryForObject(SqlFiles.load("checkout/claim-request.sql"), parameters, (row, n) -> new Claim(
+                row.getString("bound_operation"), row.getBoolean("claimed"),
+                (Integer) row.getObject("response_status"), row.getString("response_body")));
+    }
+
+    private Claim claimStepByStep(UUID credentialId, String timestamp, String digest, String operation,
+            String fingerprint) {
+        String bound = signatures.bind(credentialId, timestamp, digest, operation);
+        if (!bound.equals(operation)) {
+            return new Claim(bound, false, null, null);
+        }
+        Map<String, Object> key = Map.of("credentialId", credentialId, "fingerprint", fingerprint);
+        try {
+            jdbc.update(SqlFiles.load("checkout/insert-replay.sql"), Map.of("credentialId", credentialId,
+                    "fingerprint", fingerprint, "createdAt", Times.now(clock)));
+            return new Claim(operation, true, null, null);
+        } catch (DuplicateKeyException seenBefore) {
+            List<Map<String, Object>> rows = jdbc.queryForList(SqlFiles.load("checkout/select-replay.sql"), key);
+            Map<String, Object> kept = rows.isEmpty() ? Map.of() : rows.get(0);
+            return new Claim(operation, false, kept.get("response_status") instanceof Number status
+                    ? status.intValue() : null, (String) kept.get("response_body"));
+        }
+    }
+
+    /** A claimed request's answer, sealed, as it is stored with its claim. */
+    public record Answer(UUID credentialId, String fingerprint, int status, String body) {
+    }
+
+    /**
+     * The answer now in the exchange, sealed for storing with the request's claim: empty when the
+     * request claimed nothing, was itself answered from a kept answer, or the database is away.
+     */
+    public Optional<Answer> toKeep(Exchange exchange) {
         String fingerprint = exchange.getProperty(FINGERPRINT, String.class);
         CheckoutCredential credential = exchange.getProperty(CheckoutAuth.CREDENTIAL, CheckoutCredential.class);
         if (fingerprint == null || credential == null || Boolean.TRUE.equals(exchange.getProperty(REPLAYED))
                 || Boolean.TRUE.equals(exchange.getProperty(ErrorRouteConfigurations.DATABASE_UNAVAILABLE))) {
             // Nothing to store, or nowhere to store it: waiting for the database would only hold the answer.
-            return;
+            return Optional.empty();
         }
         Integer status = exchange.getMessage().getHeader(Exchange.HTTP_RESPONSE_CODE, 200, Integer.class);
         String body = exchange.getMessage().getBody(String.class);
-        jdbc.update(SqlFiles.load("checkout/update-replay-response.sql"), Map.of("credentialId", credential.id(),
-                "fingerprint", fingerprint, "status", status,
-                "body", box.seal(owner(credential.id(), fingerprint), body == null ? "" : body)));
+        return Optional.of(new Answer(credential.id(), fingerprint, status,
+                box.seal(owner(credential.id(), fingerprint), body == null ? "" : body)));
+    }
+
+    /** Notes that the operation stored its answer in its own statement, so {@link #record} leaves it. */
+    public void kept(Exchange exchange) {
+        exchange.setProperty(KEPT, true);
+    }
+
+    /** Stores the answer of a claimed request, sealed, for its replays. */
+    public void record(Exchange exchange) {
+        if (Boolean.TRUE.equals(exchange.getProperty(KEPT))) {
+            return;
+        }
+        toKeep(exchange).ifPresent(answer -> jdbc.update(SqlFiles.load("checkout/update-replay-response.sql"),
+                Map.of("credentialId", answer.credentialId(), "fingerprint", answer.fingerprint(),
+                        "status", answer.status(), "body", answer.body())));
     }
 
     private String open(UUID credentialId, String fingerprint, String stored) {
@@ -108,7 +172,6 @@ public class ReplayGuard {
         return box.open(owner(credentialId, fingerprint), stored);
     }
 
-    /** Binds a sealed answer to its request: copied onto another row, it does not open. */
     /** Whose a kept answer is, for the secret box: bound to the credential and request it answers. */
     public static UUID owner(UUID credentialId, String fingerprint) {
         return UUID.nameUUIDFromBytes((credentialId + "|" + fingerprint).getBytes(StandardCharsets.UTF_8));

@@ -49,7 +49,7 @@ public class SignatureUses {
     }
 
     /** Only a hash is kept: a stored Digest could otherwise be presented by someone who reads the table. */
-    private static String hash(String timestamp, String digest) {
+    static String hash(String timestamp, String digest) {
         try {
             MessageDigest sha = MessageDigest.getInstance("SHA-256");
             sha.update(String.valueOf(timestamp).getBytes(StandardCharsets.UTF_8));

@@ -2,6 +2,7 @@ package io.malipo.merchant;
 
 import com.github.benmanes.caffeine.cache.Cache;
 import com.github.benmanes.caffeine.cache.Caffeine;
+import io.malipo.common.Database;
 import java.sql.Connection;
 import java.sql.SQLException;
 import java.sql.Statement;
@@ -18,7 +19,6 @@ import org.postgresql.PGConnection;
 import org.postgresql.PGNotification;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
-import org.springframework.beans.factory.annotation.Value;
 import org.springframework.context.SmartLifecycle;
 import org.springframework.stereotype.Component;
 
@@ -66,10 +66,10 @@ public class CredentialCache implements SmartLifecycle {
     private record Kept(Object value, Instant until) {
     }
 
-    public CredentialCache(DataSource pool, Clock clock, @Value("${spring.datasource.url:}") String url) {
+    public CredentialCache(DataSource pool, Clock clock, Database database) {
         this.pool = pool;
         this.clock = clock;
-        this.postgres = url.startsWith("jdbc:postgresql:");
+        this.postgres = database.isPostgres();
     }
 
     /** The generation to pass to {@link #put}: read it before reading the database. */

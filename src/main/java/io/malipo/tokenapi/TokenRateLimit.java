@@ -11,12 +11,12 @@ import io.github.bucket4j.distributed.jdbc.PrimaryKeyMapper;
 import io.github.bucket4j.distributed.proxy.ProxyManager;
 import io.github.bucket4j.distributed.proxy.optimization.Optimizations;
 import io.github.bucket4j.postgresql.Bucket4jPostgreSQL;
+import io.malipo.common.Database;
 import java.time.Duration;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.function.Function;
 import javax.sql.DataSource;
-import org.springframework.beans.factory.annotation.Value;
 import org.springframework.stereotype.Component;
 
 /**
@@ -30,13 +30,12 @@ public class TokenRateLimit {
     private final BucketConfiguration configuration;
     private final Function<String, ConsumptionProbe> consume;
 
-    public TokenRateLimit(TokenApiProperties properties, DataSource dataSource,
-            @Value("${spring.datasource.url:}") String url) {
+    public TokenRateLimit(TokenApiProperties properties, DataSource dataSource, Database database) {
         int perMinute = properties.tokensPerMinute();
         this.configuration = BucketConfiguration.builder()
                 .addLimit(limit -> limit.capacity(perMinute).refillGreedy(perMinute, Duration.ofMinutes(1)))
                 .build();
-        if (url.startsWith("jdbc:postgresql:")) {
+        if (database.isPostgres()) {
             ProxyManager<String> buckets = Bucket4jPostgreSQL.selectForUpdateBasedBuilder(dataSource)
                     .primaryKeyMapper(PrimaryKeyMapper.STRING)
                     .table("rate_limit_bucket")

@@ -7,6 +7,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import io.malipo.MalipoApplication;
 import io.malipo.testsupport.Await;
 import io.malipo.testsupport.AuthenticatorApp;
+import io.malipo.testsupport.CheckoutClient;
 import io.malipo.testsupport.FormBrowser;
 import io.malipo.testsupport.Http;
 import io.malipo.testsupport.Http.Response;
@@ -14,7 +15,12 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.attribute.PosixFilePermissions;
+import java.time.Clock;
 import java.time.Instant;
+import java.time.OffsetDateTime;
+import java.time.ZoneOffset;
+import java.time.format.DateTimeFormatter;
+import java.time.temporal.ChronoUnit;
 import java.util.List;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
@@ -73,6 +79,7 @@ class EmbeddedDefaultIT {
 
             merchantId = onboard(admin);
             everyDashboardPageOpensOnH2(first, credentials);
+            aSignedOrderIsAnsweredOnceAndItsReplayGetsTheSameAnswerOnH2(first, credentials);
         }
 
         int printedBefore = output.getOut().length();
@@ -181,6 +188,28 @@ class EmbeddedDefaultIT {
         all[1] = "--malipo.data-dir=" + dataDir;
         System.arraycopy(args, 0, all, 2, args.length);
         return new SpringApplicationBuilder(MalipoApplication.class).run(all);
+    }
+
+    /** H2 claims requests and keeps answers statement by statement, where PostgreSQL does it in one. */
+    private static void aSignedOrderIsAnsweredOnceAndItsReplayGetsTheSameAnswerOnH2(ConfigurableApplicationContext app,
+            String credentials) {
+        CheckoutClient shop = new CheckoutClient(http(app), Clock.systemUTC(), field(credentials, "vendor"),
+                field(credentials, "checkout API key"), field(credentials, "checkout API secret"));
+        CheckoutClient.Request create = shop.post("/v1/checkout/create-order-minimal", "{\"vendor\": \""
+                + shop.vendor + "\", \"order_id\": \"H2-1\", \"buyer_email\": \"a@duka.co.tz\", \"buyer_name\": "
+                + "\"Asha\", \"buyer_phone\": \"255754000000\", \"amount\": 1000, \"currency\": \"TZS\", "
+                + "\"no_of_items\": 1}").timestamp(OffsetDateTime.now(ZoneOffset.ofHours(3))
+                .truncatedTo(ChronoUnit.SECONDS).format(DateTimeFormatter.ISO_OFFSET_DATE_TIME));
+
+        Response first = create.send();
+        Response replayed = create.send();
+
+        assertThat(first.status()).as(first.body()).isEqualTo(200);
+        assertThat(replayed.body()).isEqualTo(first.body());
+        assertThat(shop.get("/v1/checkout/order-status", "order_id=H2-1").send().json().get("data").get(0)
+                .get("payment_status").asText()).isEqualTo("PENDING");
+        assertThat(app.getBean(JdbcTemplate.class).queryForObject(
+                "SELECT count(*) FROM checkout_replay WHERE response_status = 200", Integer.class)).isEqualTo(2);
     }
 
     private static Http http(ConfigurableApplicationContext app) {
