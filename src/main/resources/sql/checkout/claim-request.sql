@@ -17,6 +17,9 @@ WITH bound AS (
     INSERT INTO checkout_replay (credential_id, fingerprint, created_at)
     SELECT CAST(:#credentialId AS UUID), :#fingerprint, CAST(:#now AS TIMESTAMP WITH TIME ZONE)
     WHERE (SELECT operation FROM operation) = :#operation
+      -- A claim already made is seen here without waiting, even while its own statement is still
+      -- storing the answer (insert-order-answered.sql), which an insert meeting it would wait for.
+      AND NOT EXISTS (SELECT 1 FROM checkout_replay WHERE credential_id = :#credentialId AND fingerprint = :#fingerprint)
     ON CONFLICT DO NOTHING
     RETURNING fingerprint
 )

@@ -1,5 +1,6 @@
 package io.malipo.checkout;
 
+import com.fasterxml.jackson.core.JsonProcessingException;
 import io.malipo.common.SqlRecords;
 import io.malipo.merchant.CheckoutCredential;
 import io.malipo.merchant.MerchantEndpoints;
@@ -89,13 +90,11 @@ public class CheckoutApiRoutes extends CheckoutRouteBuilder {
 
         operation("direct:checkout-create-order", CheckoutOperation.CREATE_ORDER)
                 .process(e -> e.getIn().setBody(orderRequests.read(params(e), credential(e), false)))
-                .process(e -> envelope.success(e, "Order creation successful",
-                        List.of(orders.create(credential(e), e.getIn().getBody(NewOrder.class)))));
+                .process(this::createOrder);
 
         operation("direct:checkout-create-order-minimal", CheckoutOperation.CREATE_ORDER_MINIMAL)
                 .process(e -> e.getIn().setBody(orderRequests.read(params(e), credential(e), true)))
-                .process(e -> envelope.success(e, "Order creation successful",
-                        List.of(orders.create(credential(e), e.getIn().getBody(NewOrder.class)))));
+                .process(this::createOrder);
 
         operation("direct:checkout-order-status", CheckoutOperation.ORDER_STATUS)
                 .process(this::orderKeys)
@@ -122,6 +121,27 @@ public class CheckoutApiRoutes extends CheckoutRouteBuilder {
                 .to(SQL + "update-merchant-orders-expired.sql")
                 .to(SQL + "select-orders-created-between.sql?outputClass=io.malipo.checkout.ListedOrder")
                 .process(this::listAnswer);
+    }
+
+    /** Answers the order; a new order's answer is stored for replays in the order's own statement. */
+    private void createOrder(Exchange exchange) {
+        Orders.Created created = orders.create(credential(exchange), exchange.getIn().getBody(NewOrder.class), data -> {
+            answerCreated(exchange, data);
+            return replays.toKeep(exchange);
+        });
+        if (created.answerKept()) {
+            replays.kept(exchange);
+        } else {
+            answerCreated(exchange, created.data());
+        }
+    }
+
+    private void answerCreated(Exchange exchange, Map<String, Object> data) {
+        try {
+            envelope.success(exchange, "Order creation successful", List.of(data));
+        } catch (JsonProcessingException e) {
+            throw new IllegalStateException("cannot write a create-order answer", e);
+        }
     }
 
     private void orderKeys(Exchange exchange) {

@@ -5,6 +5,7 @@ import com.fasterxml.jackson.core.type.TypeReference;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
 import io.malipo.common.ApiException;
+import io.malipo.common.Database;
 import io.malipo.common.MalipoProperties;
 import io.malipo.common.RandomTokens;
 import io.malipo.common.SqlFiles;
@@ -51,10 +52,12 @@ public class Orders {
     private final String publicUrl;
     private final ObjectMapper mapper;
     private final ObjectMapper canonical;
+    private final Database database;
 
     public Orders(NamedParameterJdbcTemplate jdbc, TransactionTemplate transactions, Clock clock,
-            CheckoutProperties properties, MalipoProperties malipo, ObjectMapper mapper) {
+            CheckoutProperties properties, MalipoProperties malipo, ObjectMapper mapper, Database database) {
         this.jdbc = jdbc;
+        this.database = database;
         this.transactions = transactions;
         this.clock = clock;
         this.properties = properties;
@@ -65,11 +68,25 @@ public class Orders {
     }
 
     /**
+     * Makes the request's answer from a new order's data item, and gives it back sealed for
+     * keeping with the request's claim ({@link ReplayGuard#toKeep}), or empty.
+     */
+    @FunctionalInterface
+    public interface Answering {
+        Optional<ReplayGuard.Answer> answer(Map<String, Object> data);
+    }
+
+    /** The order's data item, and whether the request's answer was stored with the order. */
+    public record Created(Map<String, Object> data, boolean answerKept) {
+    }
+
+    /**
      * Creates the order and answers its data item. The same order_id again answers the first
      * answer when the request is the same, and is refused when it is not: an order_id names
-     * one order for good.
+     * one order for good. On PostgreSQL a new order's answer, made by {@code answering}, is
+     * stored in the order's own statement.
      */
-    public Map<String, Object> create(CheckoutCredential merchant, NewOrder order) {
+    public Created create(CheckoutCredential merchant, NewOrder order, Answering answering) {
         String hash = hash(order);
         for (int attempt = 1; ; attempt++) {
             try {
@@ -77,15 +94,15 @@ public class Orders {
                 // (nearly every request) costs one statement, not a lookup before it, and without a
                 // buyer to find or add, no transaction around it.
                 boolean buyerStatements = order.buyerUserid() != null || order.gatewayBuyerUuid() != null;
-                return buyerStatements ? transactions.execute(tx -> insert(merchant, order, hash))
-                        : insert(merchant, order, hash);
+                return buyerStatements ? transactions.execute(tx -> insert(merchant, order, hash, answering))
+                        : insert(merchant, order, hash, answering);
             } catch (NotInserted | DuplicateKeyException e) {
                 // The same order_id was there (answered from the first order), or arrived
                 // concurrently (the insert waited for it), or a first order of the same buyer
                 // did, or the random payment token was taken: the buyer row, if any, is rolled back.
                 Optional<StoredOrder> existing = find(merchant, order.orderId());
                 if (existing.isPresent()) {
-                    return repeat(existing.get(), hash, order.orderId());
+                    return new Created(repeat(existing.get(), hash, order.orderId()), false);
                 }
                 if (attempt == TOKEN_ATTEMPTS) {
                     throw e instanceof DuplicateKeyException duplicate ? duplicate
@@ -102,7 +119,7 @@ public class Orders {
         }
     }
 
-    private Map<String, Object> insert(CheckoutCredential merchant, NewOrder order, String hash) {
+    private Created insert(CheckoutCredential merchant, NewOrder order, String hash, Answering answering) {
         OffsetDateTime now = now();
         Map<String, Object> keys = SqlRecords.parameters(OrderKeys.of(merchant, order.orderId(), now));
         UUID buyerId = null;
@@ -162,10 +179,21 @@ public class Orders {
         row.put("requestHash", hash);
         row.put("createResponse", json(data));
         row.put("credentialId", merchant.id());
+        if (database.isPostgres()) {
+            Optional<ReplayGuard.Answer> answer = answering.answer(data);
+            row.put("answerFingerprint", answer.map(ReplayGuard.Answer::fingerprint).orElse(null));
+            row.put("answerStatus", answer.map(ReplayGuard.Answer::status).orElse(null));
+            row.put("answerBody", answer.map(ReplayGuard.Answer::body).orElse(null));
+            Map<String, Object> stored = jdbc.queryForMap(SqlFiles.load("checkout/insert-order-answered.sql"), row);
+            if (((Number) stored.get("inserted")).intValue() == 0) {
+                throw new NotInserted();
+            }
+            return new Created(data, ((Number) stored.get("answered")).intValue() == 1);
+        }
         if (jdbc.update(SqlFiles.load("checkout/insert-order.sql"), row) == 0) {
             throw new NotInserted();
         }
-        return data;
+        return new Created(data, false);
     }
 
     private UUID checkBuyer(Map<String, Object> keys, NewOrder order, UUID fromUserid) {
