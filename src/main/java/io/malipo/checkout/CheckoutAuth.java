@@ -137,7 +137,10 @@ public class CheckoutAuth {
         decodeText(() -> Base64.getDecoder().decode(credential)).ifPresent(candidates::add);
         decodeText(() -> Base64.getUrlDecoder().decode(credential)).ifPresent(candidates::add);
         candidates.add(credential);
-        decodeText(() -> HexFormat.of().parseHex(credential)).ifPresent(candidates::add);
+        // Asked only of text that is hex: a failed parse throws, which costs more than the check.
+        if (credential.length() % 2 == 0 && credential.chars().allMatch(HexFormat::isHexDigit)) {
+            decodeText(() -> HexFormat.of().parseHex(credential)).ifPresent(candidates::add);
+        }
         return candidates.stream().filter(c -> PRINTABLE_KEY.matcher(c).matches()).toList();
     }
 
