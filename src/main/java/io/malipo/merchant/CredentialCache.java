@@ -19,6 +19,7 @@ import org.postgresql.PGConnection;
 import org.postgresql.PGNotification;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
+import org.springframework.beans.factory.DisposableBean;
 import org.springframework.context.SmartLifecycle;
 import org.springframework.stereotype.Component;
 
@@ -36,7 +37,7 @@ import org.springframework.stereotype.Component;
  * entry is put with the generation seen before reading, and a notification starts a new one.
  */
 @Component
-public class CredentialCache implements SmartLifecycle {
+public class CredentialCache implements SmartLifecycle, DisposableBean {
 
     static final String CHANNEL = "malipo_credentials";
     private static final Logger LOG = LoggerFactory.getLogger(CredentialCache.class);
@@ -153,6 +154,19 @@ public class CredentialCache implements SmartLifecycle {
     }
 
     /**
+     * Also on a start that failed part-way, where no lifecycle stop comes: the listener gives its
+     * connection back before the pool closes (this bean needs the pool, so it goes first), rather
+     * than being cut off with a warning in the log of a start that failed for another reason.
+     */
+    @Override
+    public void destroy() throws InterruptedException {
+        stop();
+        if (listener != null) {
+            listener.join(WAIT_MILLIS * 4L);
+        }
+    }
+
+    /**
      * Holds one of the pool's connections for as long as it listens (a connection of its own
      * would be one more per instance against the server's limit), and takes another when it is lost.
      */
@@ -185,7 +199,7 @@ public class CredentialCache implements SmartLifecycle {
                     unlisten(statement);
                 }
             } catch (SQLException e) {
-                if (listening) {
+                if (listening && running) {
                     LOG.warn("Lost the database connection that hears of credential changes ({}); credentials are "
                             + "read from the database on every request until it is back", e.getMessage());
                 }
