@@ -26,6 +26,7 @@ import org.apache.hc.core5.http.ClassicHttpResponse;
 import org.apache.hc.core5.http.ContentType;
 import org.apache.hc.core5.http.HttpEntity;
 import org.apache.hc.core5.http.io.entity.ByteArrayEntity;
+import org.apache.hc.core5.util.TimeValue;
 import org.apache.hc.core5.util.Timeout;
 import org.springframework.beans.factory.DisposableBean;
 import org.springframework.stereotype.Component;
@@ -41,8 +42,10 @@ import org.springframework.stereotype.Component;
  * <li>the whole attempt, connect to last byte, has a deadline, after which it is cancelled, so a
  * receiver that drips a byte every few seconds cannot hold a sender;</li>
  * <li>at most {@value #MAX_ANSWER_BYTES} bytes of the answer are read (its status is what counts,
- * an excerpt is kept for the log), and the connection is dropped rather than drained, so a
- * receiver streaming gigabytes costs nothing.</li>
+ * an excerpt is kept for the log), and a connection whose answer was longer is dropped rather
+ * than drained, so a receiver streaming gigabytes costs nothing. A connection whose whole answer
+ * was read is kept for the host's next delivery (unless the receiver asked to close it): a new
+ * connection, and for HTTPS a new handshake, per callback is most of what sending one costs.</li>
  * </ul>
  * A non-2xx answer throws {@link HttpOperationFailedException}, as camel-http would; a target
  * that is not a public address sets {@link Dispatcher#REFUSED} instead, since retrying it would
@@ -81,12 +84,15 @@ public class DeliverySender implements DisposableBean {
                         .setDefaultConnectionConfig(ConnectionConfig.custom()
                                 .setConnectTimeout(Timeout.of(properties.connectTimeout()))
                                 .setSocketTimeout(Timeout.of(properties.readTimeout()))
+                                // A kept connection the receiver closed meanwhile is found out
+                                // before it is used, not by failing an attempt.
+                                .setValidateAfterInactivity(TimeValue.ofSeconds(1))
+                                .setTimeToLive(TimeValue.ofMinutes(1))
                                 .build())
                         .setMaxConnTotal(500)
                         .setMaxConnPerRoute(50)
                         .build())
-                // Every attempt on a connection of its own: one whose answer was cut short is dropped.
-                .setConnectionReuseStrategy((request, response, context) -> false)
+                .evictIdleConnections(TimeValue.ofSeconds(30))
                 .disableRedirectHandling()
                 .disableAutomaticRetries()
                 .disableCookieManagement()
@@ -124,11 +130,23 @@ public class DeliverySender implements DisposableBean {
             int status = response.getCode();
             String reason = response.getReasonPhrase();
             String excerpt;
+            boolean whole = false;
             try {
-                excerpt = excerpt(response.getEntity());
+                HttpEntity entity = response.getEntity();
+                InputStream in = entity == null ? null : entity.getContent();
+                byte[] head = in == null ? new byte[0] : in.readNBytes(MAX_ANSWER_BYTES);
+                excerpt = new String(head, StandardCharsets.UTF_8);
+                // Fewer bytes than asked for: the answer ended, and closing the stream at its end
+                // gives the connection back for reuse.
+                whole = head.length < MAX_ANSWER_BYTES;
+                if (whole && in != null) {
+                    in.close();
+                }
             } finally {
-                // Not drained: the rest of a long answer is never read, the connection is dropped.
-                post.cancel();
+                if (!whole) {
+                    // Not drained: the rest of a long answer is never read, the connection is dropped.
+                    post.cancel();
+                }
                 closeQuietly(response);
             }
             message.setHeader(Exchange.HTTP_RESPONSE_CODE, status);
@@ -147,19 +165,6 @@ public class DeliverySender implements DisposableBean {
         } finally {
             deadline.cancel(false);
         }
-    }
-
-    /**
-     * The start of the answer, for the delivery log: at most {@value #MAX_ANSWER_BYTES} bytes are
-     * read, and the stream is left open, since closing it would read the rest to reuse the
-     * connection; the caller cancels the exchange instead.
-     */
-    private static String excerpt(HttpEntity entity) throws IOException {
-        if (entity == null) {
-            return "";
-        }
-        InputStream in = entity.getContent();
-        return in == null ? "" : new String(in.readNBytes(MAX_ANSWER_BYTES), StandardCharsets.UTF_8);
     }
 
     private static void closeQuietly(ClassicHttpResponse response) {
