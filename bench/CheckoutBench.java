@@ -35,9 +35,11 @@ import javax.crypto.spec.SecretKeySpec;
  *   <li>{@code create-order RATE SECONDS}: creates orders at a fixed RATE per second (open loop:
  *       each latency is measured from when the request was due, so a slow server cannot hide
  *       its queueing) after a 30 s warm-up, and prints throughput and latency percentiles;
- *   <li>{@code wallet-callback COUNT}: for COUNT orders one after another, sends
+ *   <li>{@code wallet-callback COUNT [WARMUP]}: for COUNT orders one after another, sends
  *       {@code wallet-payment} and waits for the signed callback on a local receiver, and
- *       prints the time from the request to the callback's arrival;
+ *       prints the time from the request to the callback's arrival; with WARMUP, that many
+ *       payments go the same way first, unmeasured (a fresh JVM spends most of its first
+ *       thousand payments compiling, which is not what a running gateway adds);
  *   <li>{@code callbacks COUNT}: starts the wallet payments of COUNT orders, {@value #PAYERS} at a
  *       time, then prints how fast their signed callbacks reached a local receiver that answers
  *       at once: from the first arrival to the last, the busiest second, duplicates and any still
@@ -91,7 +93,12 @@ public class CheckoutBench {
         CheckoutBench bench = onboard(base, adminToken);
         switch (args[0]) {
             case "create-order" -> bench.createOrders(Integer.parseInt(args[1]), Integer.parseInt(args[2]));
-            case "wallet-callback" -> bench.walletCallbacks(Integer.parseInt(args[1]));
+            case "wallet-callback" -> {
+                if (args.length > 2) {
+                    bench.walletCallbacks(Integer.parseInt(args[2]), "warm-up: ");
+                }
+                bench.walletCallbacks(Integer.parseInt(args[1]), "");
+            }
             case "callbacks" -> bench.callbacks(Integer.parseInt(args[1]), false);
             case "callback-backlog" -> bench.callbacks(Integer.parseInt(args[1]), true);
             default -> {
@@ -171,11 +178,11 @@ public class CheckoutBench {
         }
     }
 
-    void walletCallbacks(int count) throws Exception {
+    void walletCallbacks(int count, String label) throws Exception {
         Map<String, Long> arrived = new ConcurrentHashMap<>();
         Receiver receiver = receiver(0, arrived::putIfAbsent, null);
         String webhook = webhook(receiver);
-        System.out.printf("wallet-payment to callback, %d orders one after another%n", count);
+        System.out.printf("%swallet-payment to callback, %d orders one after another%n", label, count);
         long[] times = new long[count];
         long[] answers = new long[count];
         for (int i = 0; i < count; i++) {
@@ -196,9 +203,10 @@ public class CheckoutBench {
         receiver.server().stop(0);
         Arrays.sort(times);
         Arrays.sort(answers);
-        System.out.printf("wallet-payment answered (111 PENDING) ms: p50 %.1f  p99 %.1f%n", pct(answers, 50),
+        System.out.printf("%swallet-payment answered (111 PENDING) ms: p50 %.1f  p99 %.1f%n", label, pct(answers, 50),
                 pct(answers, 99));
-        System.out.printf("wallet-payment to callback ms: p50 %.1f  p90 %.1f  p99 %.1f  max %.1f%n", pct(times, 50),
+        System.out.printf("%swallet-payment to callback ms: p50 %.1f  p90 %.1f  p99 %.1f  max %.1f%n", label,
+                pct(times, 50),
                 pct(times, 90), pct(times, 99), times[count - 1] / 1e6);
     }
 
