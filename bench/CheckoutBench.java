@@ -45,12 +45,13 @@ import javax.crypto.spec.SecretKeySpec;
  *       at once: from the first arrival to the last, the busiest second, duplicates and any still
  *       missing after a minute. Payments settle far slower than callbacks go out, so this
  *       measures settlement more than delivery;
- *   <li>{@code callback-backlog COUNT}: the same payments, but the receiver holds every callback
- *       unanswered until all COUNT are in the outbox, due (as after a merchant's outage), then
- *       answers them and every later one at once: prints how fast the backlog drained, from the
- *       release to the last arrival (and over the second half of the backlog alone), with
- *       duplicates and any still missing after two minutes. It reads the outbox with psql
- *       (BENCH_DATABASE, see bench/with-postgres.sh).
+ *   <li>{@code callback-backlog COUNT [WARMUP]}: the same payments, but the receiver holds every
+ *       callback unanswered until all COUNT are in the outbox, due (as after a merchant's outage),
+ *       then answers them and every later one at once: prints how fast the backlog drained, from
+ *       the release to the last arrival (and over the second half of the backlog alone), with
+ *       duplicates and any still missing after two minutes; with WARMUP, a backlog of that many
+ *       drains the same way first, so that the measured one runs compiled code. It reads the
+ *       outbox with psql (BENCH_DATABASE, see bench/with-postgres.sh).
  * </ul>
  *
  * Environment: MALIPO_URL (default http://localhost:8080), MALIPO_ADMIN_TOKEN (required).
@@ -81,7 +82,7 @@ public class CheckoutBench {
     public static void main(String[] args) throws Exception {
         if (args.length < 2) {
             System.err.println("usage: java bench/CheckoutBench.java create-order RATE SECONDS | wallet-callback COUNT"
-                    + " | callbacks COUNT | callback-backlog COUNT");
+                    + " | callbacks COUNT | callback-backlog COUNT [WARMUP]");
             System.exit(2);
         }
         String base = System.getenv().getOrDefault("MALIPO_URL", "http://localhost:8080");
@@ -99,8 +100,13 @@ public class CheckoutBench {
                 }
                 bench.walletCallbacks(Integer.parseInt(args[1]), "");
             }
-            case "callbacks" -> bench.callbacks(Integer.parseInt(args[1]), false);
-            case "callback-backlog" -> bench.callbacks(Integer.parseInt(args[1]), true);
+            case "callbacks" -> bench.callbacks(Integer.parseInt(args[1]), false, "");
+            case "callback-backlog" -> {
+                if (args.length > 2) {
+                    bench.callbacks(Integer.parseInt(args[2]), true, "warm-up: ");
+                }
+                bench.callbacks(Integer.parseInt(args[1]), true, "");
+            }
             default -> {
                 System.err.println("unknown benchmark " + args[0]);
                 System.exit(2);
@@ -222,7 +228,7 @@ public class CheckoutBench {
      * measure runs from that release to the last arrival, so it is delivery alone, from a backlog
      * of due callbacks to one host.
      */
-    void callbacks(int count, boolean backlog) throws Exception {
+    void callbacks(int count, boolean backlog, String label) throws Exception {
         Map<String, Long> arrived = new ConcurrentHashMap<>();
         AtomicInteger duplicates = new AtomicInteger();
         CountDownLatch held = backlog ? new CountDownLatch(1) : null;
@@ -233,8 +239,8 @@ public class CheckoutBench {
         }, held);
         String webhook = webhook(receiver);
         String run = "C" + System.nanoTime() + "-";
-        System.out.printf("callbacks of %d wallet payments, %d started at a time, to a receiver of %d threads%s%n",
-                count, PAYERS, RECEIVERS, backlog ? " holding them until all are due" : "");
+        System.out.printf("%scallbacks of %d wallet payments, %d started at a time, to a receiver of %d threads%s%n",
+                label, count, PAYERS, RECEIVERS, backlog ? " holding them until all are due" : "");
         long[] started = new long[count];
         AtomicInteger failures = new AtomicInteger();
         ExecutorService payers = Executors.newFixedThreadPool(PAYERS);
@@ -262,8 +268,8 @@ public class CheckoutBench {
         long phaseEnd = System.nanoTime();
         int payments = count - failures.get();
         int arrivedInPhase = arrived.size();
-        System.out.printf("started %d wallet payments in %.2f s (%.0f/s), %d failed; %d callbacks had arrived%n",
-                payments, (phaseEnd - begin) / 1e9, payments / ((phaseEnd - begin) / 1e9), failures.get(),
+        System.out.printf("%sstarted %d wallet payments in %.2f s (%.0f/s), %d failed; %d callbacks had arrived%n",
+                label, payments, (phaseEnd - begin) / 1e9, payments / ((phaseEnd - begin) / 1e9), failures.get(),
                 arrivedInPhase);
         long released = 0;
         if (backlog) {
@@ -274,8 +280,8 @@ public class CheckoutBench {
                     < payments && System.nanoTime() < until) {
                 Thread.sleep(100);
             }
-            System.out.printf("%d callbacks due %.2f s after the last payment was started, %d attempts held; "
-                    + "releasing%n", due, (System.nanoTime() - phaseEnd) / 1e9, receiver.held().get());
+            System.out.printf("%s%d callbacks due %.2f s after the last payment was started, %d attempts held; "
+                    + "releasing%n", label, due, (System.nanoTime() - phaseEnd) / 1e9, receiver.held().get());
             released = System.nanoTime();
             held.countDown();
         }
@@ -317,8 +323,8 @@ public class CheckoutBench {
             double drained = (times[delivered - 1] - released) / 1e9;
             // The second half of the backlog, once the first has warmed the path up (JIT).
             double secondHalf = (times[delivered - 1] - times[delivered / 2]) / 1e9;
-            System.out.printf("callback backlog: %d delivered in %.2f s after the release = %.0f/s (busiest second %d, "
-                    + "second half %.0f/s), first %.0f ms after it, duplicates %d, missing %d%n", delivered, drained,
+            System.out.printf("%scallback backlog: %d delivered in %.2f s after the release = %.0f/s (busiest second %d, "
+                    + "second half %.0f/s), first %.0f ms after it, duplicates %d, missing %d%n", label, delivered, drained,
                     drained > 0 ? delivered / drained : delivered, busiest,
                     secondHalf > 0 ? (delivered - 1 - delivered / 2) / secondHalf : 0, (times[0] - released) / 1e6,
                     duplicates.get(), payments - delivered);

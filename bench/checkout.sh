@@ -4,7 +4,7 @@
 # Usage: bench/checkout.sh create-order RATE SECONDS      e.g. bench/checkout.sh create-order 100 60
 #        bench/checkout.sh wallet-callback COUNT [WARMUP] e.g. bench/checkout.sh wallet-callback 300 1500
 #        bench/checkout.sh callbacks COUNT                e.g. bench/checkout.sh callbacks 2000
-#        bench/checkout.sh callback-backlog COUNT         e.g. bench/checkout.sh callback-backlog 2000
+#        bench/checkout.sh callback-backlog COUNT [WARMUP] e.g. bench/checkout.sh callback-backlog 2000 2000
 set -euo pipefail
 cd "$(dirname "$0")/.."
 [ $# -ge 2 ] || { sed -n '2,8p' "$0"; exit 2; }
