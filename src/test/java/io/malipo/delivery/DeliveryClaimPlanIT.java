@@ -1,0 +1,61 @@
+package io.malipo.delivery;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.malipo.common.SqlFiles;
+import io.malipo.testsupport.PostgresIT;
+import java.time.OffsetDateTime;
+import java.util.List;
+import java.util.Map;
+import java.util.UUID;
+import org.junit.jupiter.api.Test;
+import org.springframework.beans.factory.annotation.Autowired;
+import org.springframework.jdbc.core.namedparam.NamedParameterJdbcTemplate;
+import org.springframework.transaction.support.TransactionTemplate;
+
+/**
+ * A dispatcher's pass costs what it takes, not what is due: with thousands of callbacks due (a
+ * merchant's receiver back after an outage), PostgreSQL reads the claim's rows from the open-row
+ * index in order and stops at the limit, rather than reading every open row and sorting them for
+ * each pass; and it stops at the present, whatever is scheduled later. The backlog is written and
+ * planned in one transaction that is rolled back, so no dispatcher ever sees it.
+ */
+class DeliveryClaimPlanIT extends PostgresIT {
+
+    private static final int DUE = 3_000;
+
+    @Autowired
+    NamedParameterJdbcTemplate named;
+    @Autowired
+    TransactionTemplate transactions;
+
+    @Test
+    void aPassReadsTheOpenRowIndexInOrderAndStopsAtItsLimit() {
+        List<String> plan = transactions.execute(tx -> {
+            UUID merchant = UUID.randomUUID();
+            jdbc.update("INSERT INTO merchant (id, vendor, name, email, status, created_at) "
+                    + "VALUES (?, ?, 'Plan', 'plan@example.com', 'VERIFIED', now())", merchant,
+                    "P" + merchant.toString().substring(0, 8));
+            jdbc.update("""
+                    INSERT INTO delivery (id, merchant_id, livemode, kind, target_url, target_host, payload,
+                                          source_type, source_id, status, attempts, next_attempt_at, created_at)
+                    SELECT gen_random_uuid(), ?, false, 'CHECKOUT_CALLBACK', 'https://shop.example/cb', 'shop.example',
+                           '{}', 'ORDER', gen_random_uuid(), 'PENDING', 0,
+                           now() - interval '1 hour' + g * interval '1 ms', now()
+                    FROM generate_series(1, ?) g""", merchant, DUE);
+            // Seen by this transaction only; its statistics go when it rolls back.
+            jdbc.execute("ANALYZE delivery");
+            List<String> lines = named.queryForList("EXPLAIN " + SqlFiles.load("delivery/select-due-for-update.sql"),
+                    Map.of("now", OffsetDateTime.now(), "batch", 16, "busy", List.of("")), String.class);
+            tx.setRollbackOnly();
+            return lines;
+        });
+
+        String text = String.join("\n", plan);
+        // Read in order from the first open row; bounded by the present, so rows rescheduled for
+        // later (a receiver's whole backlog, after its failures) are never walked by passes that
+        // find little due.
+        assertThat(text).as(text).contains("Index Scan using delivery_open on delivery")
+                .containsPattern("Index Cond: \\(next_attempt_at <= ").doesNotContain("Sort");
+    }
+}
