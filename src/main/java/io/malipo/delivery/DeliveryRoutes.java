@@ -196,8 +196,7 @@ public class DeliveryRoutes extends RouteBuilder {
             }
         }
         // A host with nothing running here has all its room.
-        Dispatcher.Claim claim = dispatcher.claim(limit, busy,
-                host -> room.getOrDefault(host, properties.perTarget()));
+        Dispatcher.Claim claim = dispatcher.claim(limit, busy, room);
         boolean again;
         synchronized (counts) {
             // Unless the pass stopped at its limit, it saw every due row of the hosts with room.

@@ -1,10 +1,13 @@
 package io.malipo.delivery;
 
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.ObjectMapper;
 import io.malipo.common.Database;
 import io.malipo.common.HttpUrls;
 import io.malipo.common.SqlFiles;
 import io.malipo.common.Times;
 import java.lang.management.ManagementFactory;
+import java.sql.ResultSet;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.OffsetDateTime;
@@ -17,7 +20,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.UUID;
-import java.util.function.ToIntFunction;
 import org.apache.camel.Exchange;
 import org.apache.camel.http.base.HttpOperationFailedException;
 import org.slf4j.Logger;
@@ -50,12 +52,14 @@ public class Dispatcher {
     private final Clock clock;
     private final DeliveryProperties properties;
     private final boolean postgres;
+    private final ObjectMapper json;
     private final String instance = ManagementFactory.getRuntimeMXBean().getName() + ":" + UUID.randomUUID()
             .toString().substring(0, 8);
 
     public Dispatcher(NamedParameterJdbcTemplate jdbc, TransactionTemplate transactions, Clock clock,
-            DeliveryProperties properties, Database database) {
+            DeliveryProperties properties, Database database, ObjectMapper json) {
         this.jdbc = jdbc;
+        this.json = json;
         this.postgres = database.isPostgres();
         this.transactions = transactions;
         this.clock = clock;
@@ -72,24 +76,59 @@ public class Dispatcher {
 
     /**
      * Reads up to {@code most} due rows, none of them to a host in {@code busyHosts}, and claims
-     * of them as many per host as {@code room} gives it, in the order they are due: marked
-     * DELIVERING for as long as an attempt with all its quick retries can take, so the claim never
-     * lapses under a running attempt. A row read beyond its host's room is not claimed: it stays
-     * as it was, due, and is locked only until this claim commits.
+     * of them as many per host as {@code room} gives it ({@link DeliveryProperties#perTarget()} for
+     * a host it does not name), in the order they are due: marked DELIVERING for as long as an
+     * attempt with all its quick retries can take, so the claim never lapses under a running
+     * attempt. A row read beyond its host's room is not claimed: it stays as it was, due, and is
+     * locked only until this claim commits.
      */
-    public Claim claim(int most, Collection<String> busyHosts, ToIntFunction<String> room) {
+    public Claim claim(int most, Collection<String> busyHosts, Map<String, Integer> room) {
         OffsetDateTime now = now();
         // NOT IN () is no SQL; a host is never empty, so this excludes nothing.
         List<String> busy = busyHosts.isEmpty() ? List.of("") : List.copyOf(busyHosts);
+        Map<String, Object> pass = new HashMap<>();
+        pass.put("now", now);
+        pass.put("batch", most);
+        pass.put("busy", busy);
+        pass.put("instance", instance);
+        pass.put("claimedUntil", now.plus(properties.claimFor()));
+        return postgres ? claimInOneStatement(pass, room) : claimInATransaction(pass, room);
+    }
+
+    private Claim claimInOneStatement(Map<String, Object> pass, Map<String, Integer> room) {
+        try {
+            pass.put("rooms", json.writeValueAsString(room));
+        } catch (JsonProcessingException e) {
+            throw new IllegalStateException("host rooms as JSON", e);
+        }
+        pass.put("perTarget", properties.perTarget());
+        List<ClaimedDelivery> rows = new ArrayList<>();
+        Set<String> left = new HashSet<>();
+        int read = jdbc.query(SqlFiles.load("delivery/claim-due.sql"), pass, (ResultSet rs) -> {
+            int seen = 0;
+            while (rs.next()) {
+                seen++;
+                if (rs.getObject("id") == null) {
+                    left.add(rs.getString("host"));
+                } else {
+                    rows.add(DueDelivery.CLAIMED.mapRow(rs, seen));
+                }
+            }
+            return seen;
+        });
+        return new Claim(rows, read >= (int) pass.get("batch"), Set.copyOf(left));
+    }
+
+    private Claim claimInATransaction(Map<String, Object> pass, Map<String, Integer> room) {
         Map<String, Integer> taken = new HashMap<>();
         Set<String> left = new HashSet<>();
         List<ClaimedDelivery> rows = new ArrayList<>();
         boolean reachedLimit = Boolean.TRUE.equals(transactions.execute(tx -> {
-            List<DueDelivery> due = jdbc.query(SqlFiles.load("delivery/select-due-for-update.sql"),
-                    Map.of("now", now, "batch", most, "busy", busy), DueDelivery.ROWS);
+            List<DueDelivery> due = jdbc.query(SqlFiles.load("delivery/select-due-for-update.sql"), pass,
+                    DueDelivery.ROWS);
             for (DueDelivery row : due) {
                 int already = taken.getOrDefault(row.host(), 0);
-                if (already < room.applyAsInt(row.host())) {
+                if (already < room.getOrDefault(row.host(), properties.perTarget())) {
                     taken.put(row.host(), already + 1);
                     rows.add(row.claimed());
                 } else {
@@ -97,11 +136,11 @@ public class Dispatcher {
                 }
             }
             if (!rows.isEmpty()) {
-                jdbc.update(SqlFiles.load("delivery/update-claimed.sql"), Map.of("ids",
-                        rows.stream().map(ClaimedDelivery::id).toList(), "instance", instance,
-                        "claimedUntil", now.plus(properties.claimFor())));
+                Map<String, Object> claim = new HashMap<>(pass);
+                claim.put("ids", rows.stream().map(ClaimedDelivery::id).toList());
+                jdbc.update(SqlFiles.load("delivery/update-claimed.sql"), claim);
             }
-            return due.size() >= most;
+            return due.size() >= (int) pass.get("batch");
         }));
         return new Claim(rows, reachedLimit, Set.copyOf(left));
     }

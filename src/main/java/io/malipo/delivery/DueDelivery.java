@@ -24,9 +24,16 @@ record DueDelivery(UUID id, UUID merchantId, boolean livemode, DeliveryKind kind
         return ClaimedDelivery.host(targetUrl);
     }
 
+    /** A row as sql/delivery/claim-due.sql returns it: claimed already, its attempts counting this one. */
+    static final RowMapper<ClaimedDelivery> CLAIMED = (rs, row) -> ROWS.mapRow(rs, row).made(rs.getInt("attempts"));
+
     /** As it is once sql/delivery/update-claimed.sql has claimed it, which counts this attempt. */
     ClaimedDelivery claimed() {
+        return made(attempts + 1);
+    }
+
+    private ClaimedDelivery made(int attemptsMade) {
         return new ClaimedDelivery(id, merchantId, livemode, kind, credentialId, webhookEndpointId, eventId, targetUrl,
-                payload, sourceType, sourceId, attempts + 1);
+                payload, sourceType, sourceId, attemptsMade);
     }
 }
