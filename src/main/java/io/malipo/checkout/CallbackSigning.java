@@ -86,7 +86,7 @@ public class CallbackSigning implements DeliverySigner {
         out.setHeader("Digest-Method", "HS256");
         String digest = DigestVerifier.sign(credential.secrets().get(0), signing.toString());
         // Bound before it leaves: a receiver tricked into replaying these headers to the API gets a 401.
-        signatures.bind(credential.id(), timestamp, digest, SignatureUses.CALLBACK);
+        signatures.bindCallback(credential.id(), timestamp, digest);
         out.setHeader("Digest", digest);
         out.setHeader("Timestamp", timestamp);
         out.setHeader("Signed-Fields", String.join(",", SIGNED_FIELDS));
