@@ -92,10 +92,10 @@ public class Dispatcher {
         pass.put("busy", busy);
         pass.put("instance", instance);
         pass.put("claimedUntil", now.plus(properties.claimFor()));
-        return postgres ? claimInOneStatement(pass, room) : claimInATransaction(pass, room);
+        return postgres ? claimInOneStatement(pass, most, room) : claimInATransaction(pass, most, room);
     }
 
-    private Claim claimInOneStatement(Map<String, Object> pass, Map<String, Integer> room) {
+    private Claim claimInOneStatement(Map<String, Object> pass, int most, Map<String, Integer> room) {
         try {
             pass.put("rooms", json.writeValueAsString(room));
         } catch (JsonProcessingException e) {
@@ -116,10 +116,10 @@ public class Dispatcher {
             }
             return seen;
         });
-        return new Claim(rows, read >= (int) pass.get("batch"), Set.copyOf(left));
+        return new Claim(rows, read >= most, Set.copyOf(left));
     }
 
-    private Claim claimInATransaction(Map<String, Object> pass, Map<String, Integer> room) {
+    private Claim claimInATransaction(Map<String, Object> pass, int most, Map<String, Integer> room) {
         Map<String, Integer> taken = new HashMap<>();
         Set<String> left = new HashSet<>();
         List<ClaimedDelivery> rows = new ArrayList<>();
@@ -140,7 +140,7 @@ public class Dispatcher {
                 claim.put("ids", rows.stream().map(ClaimedDelivery::id).toList());
                 jdbc.update(SqlFiles.load("delivery/update-claimed.sql"), claim);
             }
-            return due.size() >= (int) pass.get("batch");
+            return due.size() >= most;
         }));
         return new Claim(rows, reachedLimit, Set.copyOf(left));
     }
