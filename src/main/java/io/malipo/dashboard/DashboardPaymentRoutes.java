@@ -103,7 +103,7 @@ public class DashboardPaymentRoutes extends DashboardRouteBuilder {
                 "attachment; filename=\"malipo-payments-" + user.mode() + "-" + day + ".csv\"");
         exchange.getMessage().setBody(file);
         // The file is written while the request is still open, batch by batch: a million payments
-        // take longer than the 30 s any other request may take (spring.mvc.async.request-timeout).
+        // take longer than the 30 s a request handed to the pool may take (spring.mvc.async.request-timeout).
         HttpServletRequest request = DashboardPages.request(exchange);
         if (request.isAsyncStarted()) {
             request.getAsyncContext().setTimeout(EXPORT_TIMEOUT.toMillis());

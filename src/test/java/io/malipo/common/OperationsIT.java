@@ -5,6 +5,14 @@ import static org.assertj.core.api.Assertions.assertThat;
 import com.fasterxml.jackson.databind.JsonNode;
 import io.malipo.testsupport.Http.Response;
 import io.malipo.testsupport.PostgresIT;
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.concurrent.TimeUnit;
 import java.util.regex.Pattern;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
@@ -94,5 +102,33 @@ class OperationsIT extends PostgresIT {
                 .doesNotContain(credential.json().get("api_secret").asText())
                 .doesNotContain(key.json().get("key").asText())
                 .doesNotContain(rotated.json().get("key").asText());
+    }
+
+    @Test
+    void answersCarryTheirLengthAndRequestsBeyondTheWebThreadsOwnShareAreServedToo() throws Exception {
+        Response one = admin.get("/admin/v1/deliveries");
+        assertThat(one.status()).isEqualTo(200);
+        assertThat(one.header("Content-Length")).as("an answer in memory goes out with its length")
+                .contains(String.valueOf(one.body().getBytes(StandardCharsets.UTF_8).length));
+        assertThat(one.header("Transfer-Encoding")).isEmpty();
+
+        // More requests at once than run on the web server's threads: the rest are handed to the pool.
+        ExecutorService callers = Executors.newFixedThreadPool(96);
+        try {
+            CountDownLatch together = new CountDownLatch(1);
+            List<Future<Integer>> answers = new ArrayList<>();
+            for (int i = 0; i < 96; i++) {
+                answers.add(callers.submit(() -> {
+                    together.await();
+                    return admin.get("/admin/v1/deliveries").status();
+                }));
+            }
+            together.countDown();
+            for (Future<Integer> answer : answers) {
+                assertThat(answer.get(60, TimeUnit.SECONDS)).isEqualTo(200);
+            }
+        } finally {
+            callers.shutdownNow();
+        }
     }
 }

@@ -1,12 +1,21 @@
 package io.malipo.common.web;
 
+import jakarta.servlet.http.HttpServletRequest;
+import jakarta.servlet.http.HttpServletResponse;
+import java.io.IOException;
+import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.Executor;
+import java.util.concurrent.Semaphore;
+import org.apache.camel.Exchange;
+import org.apache.camel.Message;
 import org.apache.camel.Processor;
 import org.apache.camel.component.platform.http.PlatformHttpEndpoint;
 import org.apache.camel.component.platform.http.spi.PlatformHttpConsumer;
 import org.apache.camel.component.platform.http.spi.PlatformHttpEngine;
 import org.apache.camel.component.platform.http.springboot.SpringBootPlatformHttpConsumer;
 import org.apache.camel.component.platform.http.springboot.SpringBootPlatformHttpEngine;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 import org.springframework.beans.factory.annotation.Qualifier;
 import org.springframework.beans.factory.annotation.Value;
 import org.springframework.boot.task.ThreadPoolTaskExecutorBuilder;
@@ -15,11 +24,12 @@ import org.springframework.context.annotation.Configuration;
 import org.springframework.scheduling.concurrent.ThreadPoolTaskExecutor;
 
 /**
- * The threads that serve REST routes. platform-http hands every request to one pool; Malipo's
- * own sandbox providers are served through it too, and in test mode an API request waits on a
- * sandbox request it made over HTTP. With one pool, requests enough to fill it would all wait
- * for sandbox answers that no thread is left to give, until the connection times out. So the
- * paths Malipo calls itself ({@value #SELF_CALLED}) get a pool of their own.
+ * The threads that serve REST routes. platform-http hands every request to one pool; Malipo runs
+ * most API requests on the web server's own thread instead ({@link InlineFirst}) and hands only
+ * the rest to that pool. Malipo's own sandbox providers are served too, and in test mode an API
+ * request waits on a sandbox request it made over HTTP. With one pool, requests enough to fill it
+ * would all wait for sandbox answers that no thread is left to give, until the connection times
+ * out. So the paths Malipo calls itself ({@value #SELF_CALLED}) get a pool of their own.
  */
 @Configuration(proxyBeanMethods = false)
 public class HttpEngine {
@@ -50,12 +60,73 @@ public class HttpEngine {
     PlatformHttpEngine platformHttpEngine(@Value("${server.port:8080}") int port,
             @Qualifier("applicationTaskExecutor") ThreadPoolTaskExecutor apiRequests,
             @Qualifier("sandboxRequestExecutor") ThreadPoolTaskExecutor sandboxRequests) {
+        Semaphore inline = new Semaphore(apiRequests.getCorePoolSize());
         return new SpringBootPlatformHttpEngine(port, apiRequests) {
             @Override
             public PlatformHttpConsumer createConsumer(PlatformHttpEndpoint endpoint, Processor processor) {
-                Executor pool = endpoint.getPath().startsWith(SELF_CALLED) ? sandboxRequests : apiRequests;
-                return new SpringBootPlatformHttpConsumer(endpoint, processor, pool);
+                if (endpoint.getPath().startsWith(SELF_CALLED)) {
+                    return new SpringBootPlatformHttpConsumer(endpoint, processor, sandboxRequests);
+                }
+                return new InlineFirst(endpoint, processor, apiRequests, inline);
             }
         };
+    }
+
+    /**
+     * Runs a request's route on the web server's own thread while fewer than the API pool's core
+     * size do, and hands it to the pool as platform-http does only beyond that. The hand-over costs
+     * a thread switch and a second pass through the servlet filters and Spring's dispatcher (the
+     * async dispatch that writes the answer) on every request. The bound keeps what the separate
+     * sandbox pool is for: requests waiting on a sandbox answer can never hold every web server
+     * thread, so the sandbox request still finds one to be accepted on.
+     */
+    static final class InlineFirst extends SpringBootPlatformHttpConsumer {
+
+        private static final Logger LOG = LoggerFactory.getLogger(InlineFirst.class);
+        private final Semaphore inline;
+
+        InlineFirst(PlatformHttpEndpoint endpoint, Processor processor, Executor pool, Semaphore inline) {
+            super(endpoint, processor, pool);
+            this.inline = inline;
+        }
+
+        @Override
+        public CompletableFuture<Void> service(HttpServletRequest request, HttpServletResponse response) {
+            if (!inline.tryAcquire()) {
+                return super.service(request, response);
+            }
+            try {
+                handleService(request, response);
+            } catch (Exception e) {
+                // As platform-http does: the route's own error handling has answered whatever it could.
+                LOG.warn("Error handling request due to: {}", e.getMessage(), e);
+                if (!response.isCommitted()) {
+                    try {
+                        response.sendError(HttpServletResponse.SC_INTERNAL_SERVER_ERROR);
+                    } catch (IOException ignored) {
+                        // the client has gone
+                    }
+                }
+            } finally {
+                inline.release();
+            }
+            // Spring MVC treats a null future as a request already answered: no async dispatch.
+            return null;
+        }
+
+        /**
+         * An answer already in memory goes out with its Content-Length in one write. platform-http
+         * would otherwise send it chunked: the body, then the closing chunk, each its own write. A
+         * streamed body (the dashboard's CSV export) stays chunked.
+         */
+        @Override
+        protected void afterProcess(HttpServletResponse response, Exchange exchange) throws Exception {
+            Message answer = exchange.getMessage();
+            Object body = answer.getBody();
+            if ((body instanceof String || body instanceof byte[]) && answer.getHeader(Exchange.HTTP_CHUNKED) == null) {
+                answer.setHeader(Exchange.HTTP_CHUNKED, false);
+            }
+            super.afterProcess(response, exchange);
+        }
     }
 }
