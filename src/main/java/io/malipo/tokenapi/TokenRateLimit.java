@@ -1,63 +1,59 @@
 package io.malipo.tokenapi;
 
 import io.github.bucket4j.Bucket;
-import io.github.bucket4j.BucketConfiguration;
 import io.github.bucket4j.ConsumptionProbe;
-import io.github.bucket4j.distributed.ExpirationAfterWriteStrategy;
-import io.github.bucket4j.distributed.jdbc.PrimaryKeyMapper;
-import io.github.bucket4j.distributed.proxy.ProxyManager;
-import io.github.bucket4j.postgresql.Bucket4jPostgreSQL;
 import io.malipo.common.Database;
+import io.malipo.common.SqlFiles;
 import java.time.Duration;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
-import java.util.function.Function;
-import javax.sql.DataSource;
+import java.util.function.ToLongFunction;
+import org.springframework.jdbc.core.RowMapper;
+import org.springframework.jdbc.core.namedparam.NamedParameterJdbcTemplate;
 import org.springframework.stereotype.Component;
 
 /**
- * How many access tokens a key may get: a token bucket per key (Bucket4j). On PostgreSQL the
- * buckets live in the database, so every instance draws from the same one; on the embedded
- * database (one instance) they live in memory.
+ * How many access tokens a key may get: a token bucket per key holding a minute's worth, refilled
+ * continuously. On PostgreSQL the buckets are rows that every instance takes from, one statement a
+ * token ({@code sql/tokenapi/take-rate-limit-token.sql}), so the count is exact across instances. On
+ * the embedded database (one instance) they are Bucket4j's, in memory.
  */
 @Component
 public class TokenRateLimit {
 
-    private final BucketConfiguration configuration;
-    private final Function<String, ConsumptionProbe> consume;
+    private static final String TAKE = "tokenapi/take-rate-limit-token.sql";
 
-    public TokenRateLimit(TokenApiProperties properties, DataSource dataSource, Database database) {
+    /** A bucket after a take, as the statement answers it. */
+    record Take(double tokensLeft, boolean granted) {
+        static final RowMapper<Take> ROW = (rs, n) -> new Take(rs.getDouble("tokens"), rs.getBoolean("granted"));
+    }
+
+    /** Takes one token for a key: 0 when it had one, else the seconds until it will. */
+    private final ToLongFunction<String> take;
+
+    public TokenRateLimit(TokenApiProperties properties, NamedParameterJdbcTemplate jdbc, Database database) {
         int perMinute = properties.tokensPerMinute();
-        this.configuration = BucketConfiguration.builder()
-                .addLimit(limit -> limit.capacity(perMinute).refillGreedy(perMinute, Duration.ofMinutes(1)))
-                .build();
+        double perSecond = perMinute / 60.0;
         if (database.isPostgres()) {
-            ProxyManager<String> buckets = Bucket4jPostgreSQL.selectForUpdateBasedBuilder(dataSource)
-                    .primaryKeyMapper(PrimaryKeyMapper.STRING)
-                    .table("rate_limit_bucket")
-                    .idColumn("id")
-                    .stateColumn("state")
-                    .expiresAtColumn("expires_at")
-                    .expirationAfterWrite(ExpirationAfterWriteStrategy.basedOnTimeForRefillingBucketUpToMax(
-                            Duration.ofMinutes(1)))
-                    .build();
-            // Each take is one transaction that locks the key's row (SELECT ... FOR UPDATE), so the
-            // count is exact across instances. Bucket4j's batching optimisation is not used: when the
-            // first requests of a key (its row not yet written) arrived together, the batch failed
-            // with BucketNotFoundException instead of creating the bucket, and those requests got
-            // 500; it had saved about 3 % of a token's cost.
-            this.consume = key -> buckets.builder().build(key, () -> configuration).tryConsumeAndReturnRemaining(1);
+            this.take = key -> {
+                Take after = jdbc.queryForObject(SqlFiles.load(TAKE),
+                        Map.of("id", key, "capacity", perMinute, "perSecond", perSecond), Take.ROW);
+                return after.granted() ? 0 : Math.max(1, (long) Math.ceil((1 - after.tokensLeft()) / perSecond));
+            };
         } else {
             Map<String, Bucket> buckets = new ConcurrentHashMap<>();
-            this.consume = key -> buckets.computeIfAbsent(key,
-                    k -> Bucket.builder().addLimit(configuration.getBandwidths()[0]).build())
-                    .tryConsumeAndReturnRemaining(1);
+            this.take = key -> {
+                ConsumptionProbe probe = buckets.computeIfAbsent(key, k -> Bucket.builder()
+                        .addLimit(limit -> limit.capacity(perMinute).refillGreedy(perMinute, Duration.ofMinutes(1)))
+                        .build()).tryConsumeAndReturnRemaining(1);
+                return probe.isConsumed() ? 0
+                        : Math.max(1, (probe.getNanosToWaitForRefill() + 999_999_999L) / 1_000_000_000L);
+            };
         }
     }
 
     /** Takes one token from the key's bucket; 0 when it had one, else the seconds until it will. */
     public long take(String apiKeyId) {
-        ConsumptionProbe probe = consume.apply("token:" + apiKeyId);
-        return probe.isConsumed() ? 0 : Math.max(1, (probe.getNanosToWaitForRefill() + 999_999_999L) / 1_000_000_000L);
+        return take.applyAsLong("token:" + apiKeyId);
     }
 }
