@@ -1,5 +1,7 @@
 package io.malipo.common;
 
+import com.github.benmanes.caffeine.cache.Cache;
+import com.github.benmanes.caffeine.cache.Caffeine;
 import inet.ipaddr.IPAddress;
 import inet.ipaddr.IPAddressString;
 import jakarta.servlet.http.HttpServletRequest;
@@ -19,6 +21,8 @@ import org.springframework.stereotype.Component;
 public class ClientAddress {
 
     private final IpAllowList trusted;
+    /** Canonical forms by address as the socket or header gave it: parsing one costs more than the lookup. */
+    private final Cache<String, String> canonical = Caffeine.newBuilder().maximumSize(10_000).build();
 
     public ClientAddress(MalipoProperties properties) {
         List<String> blocks = new ArrayList<>();
@@ -39,7 +43,11 @@ public class ClientAddress {
     /** The address in its shortest usual form ({@code ::1}, never {@code 0:0:0:0:0:0:0:1}), as people read it in logs. */
     public String of(HttpServletRequest request) {
         String address = from(request);
-        IPAddress parsed = address == null ? null : new IPAddressString(address).getAddress();
+        return address == null ? null : canonical.get(address, ClientAddress::canonical);
+    }
+
+    private static String canonical(String address) {
+        IPAddress parsed = new IPAddressString(address).getAddress();
         return parsed == null ? address : parsed.toCanonicalString();
     }
 

@@ -1,5 +1,7 @@
 package io.malipo.common;
 
+import java.util.regex.Pattern;
+
 /**
  * The HTTP surfaces Malipo serves. Each answers errors in the form its clients parse: the
  * checkout clients read the checkout envelope, everything else reads RFC 9457 problem details.
@@ -10,10 +12,17 @@ public enum Surface {
     ADMIN("/admin/v1"),
     OTHER("");
 
+    private static final Pattern SLASHES = Pattern.compile("/{2,}");
+    private static final Pattern REPEATED_V1 = Pattern.compile("^(/v1)+/checkout");
+
+    private static final Surface[] SURFACES = values();
+
     private final String prefix;
+    private final String under;
 
     Surface(String prefix) {
         this.prefix = prefix;
+        this.under = prefix + "/";
     }
 
     public static Surface of(String path) {
@@ -22,9 +31,16 @@ public enum Surface {
         }
         // Checkout clients are known to send doubled slashes and a repeated /v1; they still
         // talk to the checkout surface and must get its envelope.
-        String normalised = path.replaceAll("/{2,}", "/").replaceFirst("^(/v1)+/checkout", "/v1/checkout");
-        for (Surface surface : values()) {
-            boolean under = normalised.equals(surface.prefix) || normalised.startsWith(surface.prefix + "/");
+        // Every request asks, so the patterns are compiled once and skipped for the usual path.
+        String normalised = path;
+        if (path.contains("//")) {
+            normalised = SLASHES.matcher(normalised).replaceAll("/");
+        }
+        if (normalised.startsWith("/v1/v1")) {
+            normalised = REPEATED_V1.matcher(normalised).replaceFirst("/v1/checkout");
+        }
+        for (Surface surface : SURFACES) {
+            boolean under = normalised.equals(surface.prefix) || normalised.startsWith(surface.under);
             if (surface != OTHER && under) {
                 return surface;
             }
