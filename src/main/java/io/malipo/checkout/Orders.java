@@ -3,7 +3,6 @@ package io.malipo.checkout;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.core.type.TypeReference;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import com.fasterxml.jackson.databind.SerializationFeature;
 import io.malipo.common.ApiException;
 import io.malipo.common.Database;
 import io.malipo.common.MalipoProperties;
@@ -14,20 +13,16 @@ import io.malipo.common.Times;
 import io.malipo.merchant.CheckoutCredential;
 import java.math.BigDecimal;
 import java.nio.charset.StandardCharsets;
-import java.security.MessageDigest;
-import java.security.NoSuchAlgorithmException;
 import java.time.Clock;
 import java.time.Instant;
 import java.time.OffsetDateTime;
 import java.time.format.DateTimeFormatter;
 import java.util.Base64;
-import java.util.HexFormat;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
-import java.util.TreeMap;
 import java.util.UUID;
 import java.util.stream.Collectors;
 import org.springframework.dao.DuplicateKeyException;
@@ -51,7 +46,7 @@ public class Orders {
     private final CheckoutProperties properties;
     private final String publicUrl;
     private final ObjectMapper mapper;
-    private final ObjectMapper canonical;
+    private final OrderFingerprint fingerprint;
     private final Database database;
 
     public Orders(NamedParameterJdbcTemplate jdbc, TransactionTemplate transactions, Clock clock,
@@ -63,8 +58,7 @@ public class Orders {
         this.properties = properties;
         this.publicUrl = malipo.publicUrl().replaceAll("/+$", "");
         this.mapper = mapper;
-        // Only for fingerprinting requests: the same request must give the same text.
-        this.canonical = mapper.copy().configure(SerializationFeature.ORDER_MAP_ENTRIES_BY_KEYS, true);
+        this.fingerprint = new OrderFingerprint(mapper);
     }
 
     /**
@@ -87,7 +81,7 @@ public class Orders {
      * stored in the order's own statement.
      */
     public Created create(CheckoutCredential merchant, NewOrder order, Answering answering) {
-        String hash = hash(order);
+        String hash = fingerprint.of(order);
         for (int attempt = 1; ; attempt++) {
             try {
                 // Inserted first and looked up only when that inserted nothing: a new order_id
@@ -280,16 +274,6 @@ public class Orders {
     public static String amountText(BigDecimal amount) {
         BigDecimal stripped = amount.stripTrailingZeros();
         return stripped.scale() <= 0 ? stripped.toPlainString() : amount.setScale(2).toPlainString();
-    }
-
-    private String hash(NewOrder order) {
-        try {
-            byte[] canonicalJson = canonical.writeValueAsBytes(new TreeMap<>(
-                    canonical.convertValue(order, new TypeReference<Map<String, Object>>() { })));
-            return HexFormat.of().formatHex(MessageDigest.getInstance("SHA-256").digest(canonicalJson));
-        } catch (JsonProcessingException | NoSuchAlgorithmException e) {
-            throw new IllegalStateException("cannot fingerprint an order request", e);
-        }
     }
 
     private String json(Object value) {
