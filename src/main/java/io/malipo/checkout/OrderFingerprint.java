@@ -22,8 +22,8 @@ final class OrderFingerprint {
 
     OrderFingerprint(ObjectMapper mapper) {
         // Written straight from the record: its properties and its maps' entries sorted as they are
-        // written, instead of converting it to a map and sorting that (the same bytes, a tenth of
-        // a create-order's CPU less).
+        // written, instead of converting it to a map and sorting that (the same bytes; the
+        // conversion was 6 % of a create-order's CPU).
         this.canonical = mapper.copy()
                 .configure(MapperFeature.SORT_PROPERTIES_ALPHABETICALLY, true)
                 .configure(SerializationFeature.ORDER_MAP_ENTRIES_BY_KEYS, true)
