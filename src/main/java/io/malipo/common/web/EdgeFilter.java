@@ -15,6 +15,7 @@ import java.io.IOException;
 import java.io.InputStream;
 import java.util.Collections;
 import java.util.List;
+import java.util.Set;
 import java.util.UUID;
 import java.util.concurrent.TimeUnit;
 import org.slf4j.Logger;
@@ -41,6 +42,8 @@ public class EdgeFilter extends OncePerRequestFilter {
     private static final Logger REQUEST_LOG = LoggerFactory.getLogger("io.malipo.http");
     private static final List<MediaType> JSON_TYPES =
             List.of(MediaType.APPLICATION_JSON, MediaType.APPLICATION_PROBLEM_JSON);
+    private static final Set<String> COMMON_JSON_ACCEPTS = Set.of("application/json", "*/*",
+            "application/json, text/plain, */*", "application/json;charset=UTF-8", "application/json; charset=utf-8");
 
     private final ErrorResponses errors;
     private final int maxBodyBytes;
@@ -118,6 +121,10 @@ public class EdgeFilter extends OncePerRequestFilter {
     static boolean acceptsJson(HttpServletRequest request) {
         List<String> values = Collections.list(request.getHeaders("Accept"));
         if (values.isEmpty()) {
+            return true;
+        }
+        if (values.size() == 1 && COMMON_JSON_ACCEPTS.contains(values.get(0))) {
+            // What almost every client sends, answered without parsing media types on each request.
             return true;
         }
         try {
