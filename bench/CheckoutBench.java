@@ -137,11 +137,25 @@ public class CheckoutBench {
             }
         });
         double elapsed = (System.nanoTime() - started) / 1e9;
+        printSlowestBySecond(latencies, rate);
         Arrays.sort(latencies);
         System.out.printf("sent %d in %.1f s: %.1f orders/s completed, %d failed%n", latencies.length, elapsed,
                 latencies.length / elapsed, failures.get());
         System.out.printf("latency ms: p50 %.1f  p90 %.1f  p99 %.1f  p99.9 %.1f  max %.1f%n", pct(latencies, 50),
                 pct(latencies, 90), pct(latencies, 99), pct(latencies, 99.9), latencies[latencies.length - 1] / 1e6);
+    }
+
+    /** The slowest request due in each second: shows whether the tail comes in bursts, and how often. */
+    private static void printSlowestBySecond(long[] latencies, int rate) {
+        StringBuilder line = new StringBuilder("slowest per second (ms):");
+        for (int second = 0; second * rate < latencies.length; second++) {
+            long slowest = 0;
+            for (int i = second * rate; i < Math.min(latencies.length, (second + 1) * rate); i++) {
+                slowest = Math.max(slowest, latencies[i]);
+            }
+            line.append(' ').append(Math.round(slowest / 1e6));
+        }
+        System.out.println(line);
     }
 
     interface Sample {
