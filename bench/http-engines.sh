@@ -27,9 +27,10 @@ build() { # engine -> path of its jar
     case $engine in
       jetty|undertow) sed -i "s#$web#<artifactId>spring-boot-starter-web</artifactId><exclusions><exclusion><groupId>org.springframework.boot</groupId><artifactId>spring-boot-starter-tomcat</artifactId></exclusion></exclusions></dependency><dependency><groupId>org.springframework.boot</groupId><artifactId>spring-boot-starter-$engine</artifactId></dependency>#" "$dir/pom.xml" ;;
       servlet) sed -i "s#<groupId>org.apache.camel.springboot</groupId>$http#<groupId>org.apache.camel</groupId><artifactId>camel-servlet</artifactId></dependency>#" "$dir/pom.xml"
-               cp "$HERE/http-engines/servlet/Floor.java" "$dir/src/main/java/floor/" ;;
+               cp "$HERE/http-engines/servlet/CamelServlet.java" "$dir/src/main/java/floor/"
+               echo "camel.rest.component: servlet" >>"$dir/src/main/resources/application.yaml" ;;
       vertx)   sed -i "s#<groupId>org.apache.camel.springboot</groupId>$http#<groupId>org.apache.camel</groupId><artifactId>camel-platform-http-vertx</artifactId></dependency>#; s#$web#<artifactId>spring-boot-starter</artifactId></dependency>#" "$dir/pom.xml"
-               cp "$HERE/http-engines/vertx/Floor.java" "$dir/src/main/java/floor/" ;;
+               cp "$HERE/http-engines/vertx/VertxServer.java" "$dir/src/main/java/floor/" ;;
       tomcat) ;;
       *) echo "unknown engine $engine" >&2; exit 2 ;;
     esac
