@@ -14,8 +14,8 @@ cd "$(dirname "$0")/.."
 HERE=$(pwd)/bench
 PERF=$(cd ../shared/perf && pwd)
 ROUNDS=${1:-2}; shift || true
-ENGINES=("${@:-tomcat jetty undertow servlet vertx}")
-read -r -a ENGINES <<<"${ENGINES[*]}"
+[ $# -gt 0 ] || set -- tomcat jetty undertow servlet vertx
+ENGINES=("$@")
 WORK=target/http-engines
 command -v wrk >/dev/null || { echo "wrk is needed (Debian package wrk)"; exit 2; }
 
