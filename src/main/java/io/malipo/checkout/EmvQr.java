@@ -18,6 +18,19 @@ public final class EmvQr {
     static final String GUID = "io.malipo";
     private static final Pattern NOT_PRINTABLE = Pattern.compile("[^\\x20-\\x7e]");
 
+    /** The CRC of each byte value on its own (polynomial 0x1021), shifted through eight times. */
+    private static final int[] CRC_TABLE = new int[256];
+
+    static {
+        for (int value = 0; value < 256; value++) {
+            int crc = value << 8;
+            for (int bit = 0; bit < 8; bit++) {
+                crc = (crc & 0x8000) != 0 ? (crc << 1) ^ 0x1021 : crc << 1;
+            }
+            CRC_TABLE[value] = crc & 0xFFFF;
+        }
+    }
+
     private EmvQr() {
     }
 
@@ -60,13 +73,11 @@ public final class EmvQr {
         return plain.length() > max ? plain.substring(0, max).strip() : plain;
     }
 
+    /** CRC-16/CCITT-FALSE a byte at a time: the bit-by-bit loop was half of a payload's cost. */
     static String crc16(String data) {
         int crc = 0xFFFF;
         for (byte b : data.getBytes(StandardCharsets.US_ASCII)) {
-            crc ^= (b & 0xFF) << 8;
-            for (int bit = 0; bit < 8; bit++) {
-                crc = (crc & 0x8000) != 0 ? (crc << 1) ^ 0x1021 : crc << 1;
-            }
+            crc = (crc << 8) ^ CRC_TABLE[((crc >>> 8) ^ b) & 0xFF];
         }
         return HexFormat.of().withUpperCase().toHexDigits((short) crc);
     }

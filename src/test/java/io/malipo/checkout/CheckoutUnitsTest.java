@@ -103,6 +103,29 @@ class CheckoutUnitsTest {
     @Test
     void qrChecksumIsCrc16CcittFalse() {
         assertThat(EmvQr.crc16("123456789")).isEqualTo("29B1");
+        assertThat(EmvQr.crc16("")).isEqualTo("FFFF");
+        assertThat(EmvQr.crc16("A")).isEqualTo("B915");
+        java.util.Random random = new java.util.Random(7);
+        for (int n = 0; n < 200; n++) {
+            char[] text = new char[random.nextInt(120)];
+            for (int i = 0; i < text.length; i++) {
+                text[i] = (char) (0x20 + random.nextInt(0x5f));
+            }
+            String data = new String(text);
+            assertThat(EmvQr.crc16(data)).as(data).isEqualTo(bitByBitCrc16(data));
+        }
+    }
+
+    /** The checksum's definition, one bit at a time. */
+    private static String bitByBitCrc16(String data) {
+        int crc = 0xFFFF;
+        for (char c : data.toCharArray()) {
+            crc ^= c << 8;
+            for (int bit = 0; bit < 8; bit++) {
+                crc = (crc & 0x8000) != 0 ? (crc << 1) ^ 0x1021 : crc << 1;
+            }
+        }
+        return String.format("%04X", crc & 0xFFFF);
     }
 
     @Test
