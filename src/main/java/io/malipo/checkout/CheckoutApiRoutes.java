@@ -11,6 +11,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import org.apache.camel.Exchange;
+import org.apache.camel.model.RouteDefinition;
 import org.apache.camel.model.rest.RestDefinition;
 import org.apache.camel.model.rest.RestParamType;
 import org.springframework.stereotype.Component;
@@ -81,20 +82,15 @@ public class CheckoutApiRoutes extends CheckoutRouteBuilder {
                 .responseMessage().code(410).message("The order has expired").endResponseMessage())
                 .to("direct:checkout-cancel-order");
 
-        from("direct:checkout-authenticate").routeId("checkout-authenticate")
-                .errorHandler(noErrorHandler())
-                .process(auth::identify)
-                .to(MerchantEndpoints.CREDENTIAL_FIND)
-                .process(auth::verify)
+        verified(from("direct:checkout-authenticate").routeId("checkout-authenticate"))
                 .process(replays::claim);
+        verified(from("direct:checkout-verify").routeId("checkout-verify"));
 
-        operation("direct:checkout-create-order", CheckoutOperation.CREATE_ORDER)
-                .process(e -> e.getIn().setBody(orderRequests.read(params(e), credential(e), false)))
-                .process(this::createOrder);
+        operationClaimingItself("direct:checkout-create-order", CheckoutOperation.CREATE_ORDER)
+                .process(e -> createOrder(e, false));
 
-        operation("direct:checkout-create-order-minimal", CheckoutOperation.CREATE_ORDER_MINIMAL)
-                .process(e -> e.getIn().setBody(orderRequests.read(params(e), credential(e), true)))
-                .process(this::createOrder);
+        operationClaimingItself("direct:checkout-create-order-minimal", CheckoutOperation.CREATE_ORDER_MINIMAL)
+                .process(e -> createOrder(e, true));
 
         operation("direct:checkout-order-status", CheckoutOperation.ORDER_STATUS)
                 .process(this::orderKeys)
@@ -123,12 +119,63 @@ public class CheckoutApiRoutes extends CheckoutRouteBuilder {
                 .process(this::listAnswer);
     }
 
-    /** Answers the order; a new order's answer is stored for replays in the order's own statement. */
-    private void createOrder(Exchange exchange) {
-        Orders.Created created = orders.create(credential(exchange), exchange.getIn().getBody(NewOrder.class), data -> {
+    /** The request's signature and credential checked, and its merchant known. */
+    private RouteDefinition verified(RouteDefinition route) {
+        return route.errorHandler(noErrorHandler())
+                .process(auth::identify)
+                .to(MerchantEndpoints.CREDENTIAL_FIND)
+                .process(auth::verify);
+    }
+
+    /**
+     * Creates the order and answers it. On PostgreSQL a new request is one statement: its
+     * signature's binding, its claim against replays, the order and the answer kept for replays.
+     * Anything else (an order that is invalid or has a buyer, a request seen before, an order_id
+     * taken, H2) is claimed first as every operation is, and goes the way it always went.
+     */
+    private void createOrder(Exchange exchange, boolean minimal) {
+        Optional<ReplayGuard.Unclaimed> unclaimed = replays.claimLater(exchange);
+        if (exchange.isRouteStop()) {
+            return;
+        }
+        NewOrder order;
+        try {
+            order = orderRequests.read(params(exchange), credential(exchange), minimal);
+        } catch (RuntimeException invalid) {
+            // Refused as before: after the claim, so a replay still gets its first answer and
+            // this refusal is kept for the replays of this one.
+            if (unclaimed.isPresent() && !claimed(exchange, unclaimed.get())) {
+                return;
+            }
+            throw invalid;
+        }
+        if (unclaimed.isPresent()) {
+            Optional<Orders.Created> created = orders.createClaimed(credential(exchange), order, unclaimed.get(),
+                    data -> {
+                        answerCreated(exchange, data);
+                        return Optional.of(replays.sealed(exchange, unclaimed.get()));
+                    });
+            if (created.isPresent()) {
+                answer(exchange, created.get());
+                return;
+            }
+            if (!claimed(exchange, unclaimed.get())) {
+                return;
+            }
+        }
+        answer(exchange, orders.create(credential(exchange), order, data -> {
             answerCreated(exchange, data);
             return replays.toKeep(exchange);
-        });
+        }));
+    }
+
+    /** Claims the request now; false when it was answered from its first answer instead. */
+    private boolean claimed(Exchange exchange, ReplayGuard.Unclaimed request) {
+        replays.claim(exchange, request);
+        return !exchange.isRouteStop();
+    }
+
+    private void answer(Exchange exchange, Orders.Created created) {
         if (created.answerKept()) {
             replays.kept(exchange);
         } else {

@@ -23,13 +23,25 @@ abstract class CheckoutRouteBuilder extends RouteBuilder {
 
     /** Authenticated, claimed against replays, answered in the envelope, and recorded for replays. */
     protected RouteDefinition operation(String uri, CheckoutOperation operation) {
+        return operation(uri, operation, "direct:checkout-authenticate");
+    }
+
+    /**
+     * Authenticated but not yet claimed: the operation claims the request in its own statement
+     * ({@link ReplayGuard#claimLater}), or with {@link ReplayGuard#claim} where it cannot.
+     */
+    protected RouteDefinition operationClaimingItself(String uri, CheckoutOperation operation) {
+        return operation(uri, operation, "direct:checkout-verify");
+    }
+
+    private RouteDefinition operation(String uri, CheckoutOperation operation, String authentication) {
         RouteDefinition route = from(uri).routeId(RouteIds.of(uri))
                 .routeConfigurationId(ErrorRouteConfigurations.CHECKOUT);
         // Stored before the answer goes out, so a replay sent once it has arrived gets it, and so
         // the client's connection is not held by the storing after its answer.
         route.onCompletion().modeBeforeConsumer().process(replays::record).end();
         route.setProperty(CheckoutAuth.OPERATION, constant(operation))
-                .to("direct:checkout-authenticate");
+                .to(authentication);
         return route;
     }
 

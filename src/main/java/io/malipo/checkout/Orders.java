@@ -106,6 +106,37 @@ public class Orders {
         }
     }
 
+    /**
+     * {@link #create} for a request not yet claimed against replays (PostgreSQL): the signature's
+     * binding, the order and the request's claim with its answer, made by {@code answering}, in one
+     * statement. Empty when that statement inserted no order (the order_id or payment token was
+     * taken, the request was seen before, its signature is another operation's) or when the order
+     * has a buyer to find or add first: the caller then claims the request as any operation does,
+     * and calls {@link #create}. The answer is kept, {@link Created#answerKept()}, unless an
+     * identical request claimed it first.
+     */
+    public Optional<Created> createClaimed(CheckoutCredential merchant, NewOrder order, ReplayGuard.Unclaimed claim,
+            Answering answering) {
+        if (order.buyerUserid() != null || order.gatewayBuyerUuid() != null) {
+            return Optional.empty();
+        }
+        OffsetDateTime now = now();
+        NewRow prepared = newRow(merchant, order, fingerprint.of(order),
+                SqlRecords.parameters(OrderKeys.of(merchant, order.orderId(), now)), now, null, false);
+        Map<String, Object> row = prepared.row();
+        Optional<ReplayGuard.Answer> answer = answering.answer(prepared.data());
+        row.put("signature", claim.signature());
+        row.put("operation", claim.operation());
+        row.put("fingerprint", claim.fingerprint());
+        row.put("answerStatus", answer.map(ReplayGuard.Answer::status).orElse(null));
+        row.put("answerBody", answer.map(ReplayGuard.Answer::body).orElse(null));
+        Map<String, Object> stored = jdbc.queryForMap(SqlFiles.load("checkout/insert-order-claimed.sql"), row);
+        if (((Number) stored.get("inserted")).intValue() == 0) {
+            return Optional.empty();
+        }
+        return Optional.of(new Created(prepared.data(), ((Number) stored.get("claimed")).intValue() == 1));
+    }
+
     /** The order's insert met an existing row (its order_id or its payment token); rolls back the transaction. */
     private static final class NotInserted extends RuntimeException {
         NotInserted() {
@@ -134,6 +165,32 @@ public class Orders {
         if (order.gatewayBuyerUuid() != null) {
             buyerId = checkBuyer(keys, order, buyerId);
         }
+        NewRow prepared = newRow(merchant, order, hash, keys, now, buyerId, newBuyer);
+        Map<String, Object> data = prepared.data();
+        Map<String, Object> row = prepared.row();
+        if (database.isPostgres()) {
+            Optional<ReplayGuard.Answer> answer = answering.answer(data);
+            row.put("answerFingerprint", answer.map(ReplayGuard.Answer::fingerprint).orElse(null));
+            row.put("answerStatus", answer.map(ReplayGuard.Answer::status).orElse(null));
+            row.put("answerBody", answer.map(ReplayGuard.Answer::body).orElse(null));
+            Map<String, Object> stored = jdbc.queryForMap(SqlFiles.load("checkout/insert-order-answered.sql"), row);
+            if (((Number) stored.get("inserted")).intValue() == 0) {
+                throw new NotInserted();
+            }
+            return new Created(data, ((Number) stored.get("answered")).intValue() == 1);
+        }
+        if (jdbc.update(SqlFiles.load("checkout/insert-order.sql"), row) == 0) {
+            throw new NotInserted();
+        }
+        return new Created(data, false);
+    }
+
+    /** A new order's data item (what its answer carries) and its row's parameters. */
+    private record NewRow(Map<String, Object> data, Map<String, Object> row) {
+    }
+
+    private NewRow newRow(CheckoutCredential merchant, NewOrder order, String hash, Map<String, Object> keys,
+            OffsetDateTime now, UUID buyerId, boolean newBuyer) {
         UUID id = UUID.randomUUID();
         String token = RandomTokens.digits(10);
         Map<String, Object> data = new LinkedHashMap<>();
@@ -173,21 +230,7 @@ public class Orders {
         row.put("requestHash", hash);
         row.put("createResponse", json(data));
         row.put("credentialId", merchant.id());
-        if (database.isPostgres()) {
-            Optional<ReplayGuard.Answer> answer = answering.answer(data);
-            row.put("answerFingerprint", answer.map(ReplayGuard.Answer::fingerprint).orElse(null));
-            row.put("answerStatus", answer.map(ReplayGuard.Answer::status).orElse(null));
-            row.put("answerBody", answer.map(ReplayGuard.Answer::body).orElse(null));
-            Map<String, Object> stored = jdbc.queryForMap(SqlFiles.load("checkout/insert-order-answered.sql"), row);
-            if (((Number) stored.get("inserted")).intValue() == 0) {
-                throw new NotInserted();
-            }
-            return new Created(data, ((Number) stored.get("answered")).intValue() == 1);
-        }
-        if (jdbc.update(SqlFiles.load("checkout/insert-order.sql"), row) == 0) {
-            throw new NotInserted();
-        }
-        return new Created(data, false);
+        return new NewRow(data, row);
     }
 
     private UUID checkBuyer(Map<String, Object> keys, NewOrder order, UUID fromUserid) {

@@ -63,14 +63,19 @@ public class ReplayGuard {
      * being processed is answered at once with 503 and Retry-After, never by holding a thread.
      */
     public void claim(Exchange exchange) {
-        CheckoutCredential credential = exchange.getProperty(CheckoutAuth.CREDENTIAL, CheckoutCredential.class);
-        String operation = exchange.getProperty(CheckoutAuth.OPERATION, CheckoutOperation.class).name();
-        String timestamp = exchange.getIn().getHeader("Timestamp", String.class);
-        String digest = exchange.getIn().getHeader("Digest", String.class);
-        String fingerprint = fingerprint(exchange);
-        Claim claim = database.isPostgres()
-                ? claimInOneStatement(credential.id(), SignatureUses.hash(timestamp, digest), operation, fingerprint)
-                : claimStepByStep(credential.id(), timestamp, digest, operation, fingerprint);
+        claim(exchange, unclaimed(exchange));
+    }
+
+    /**
+     * {@link #claim} for a request read by {@link #claimLater} before its operation changed the
+     * exchange (the request's headers and body make its fingerprint).
+     */
+    public void claim(Exchange exchange, Unclaimed request) {
+        UUID credentialId = request.credentialId();
+        String operation = request.operation();
+        String fingerprint = request.fingerprint();
+        Claim claim = database.isPostgres() ? claimInOneStatement(request)
+                : claimStepByStep(credentialId, request.timestamp(), request.digest(), operation, fingerprint);
         if (claim.boundOperation() != null && !claim.boundOperation().equals(operation)) {
             throw new ApiException(401, "unauthorized", "This signature was already used for another operation; a "
                     + "signature is good for one operation only. Sign each request with its own Timestamp.");
@@ -80,13 +85,41 @@ public class ReplayGuard {
             return;
         }
         if (claim.keptStatus() != null) {
-            answer(exchange, claim.keptStatus(), open(credential.id(), fingerprint, claim.keptBody()));
+            answer(exchange, claim.keptStatus(), open(credentialId, fingerprint, claim.keptBody()));
             return;
         }
         // 503 and not 409: the interface's codes have no 409, and the answer is "try again shortly".
         throw new ApiException(503, "request_in_progress",
                 "An identical request is still being processed; ask for the order's status in a moment.")
                 .withHeader("Retry-After", "1");
+    }
+
+    /** A request to claim: its signature (Timestamp and Digest), operation and fingerprint. */
+    public record Unclaimed(UUID credentialId, String timestamp, String digest, String operation, String fingerprint) {
+
+        /** The signature as signature_use stores it. */
+        public String signature() {
+            return SignatureUses.hash(timestamp, digest);
+        }
+    }
+
+    /**
+     * On PostgreSQL, the request's claim for the operation to make in its own statement, leaving
+     * {@link #claim} for when that statement cannot; elsewhere claims the request now, as
+     * {@link #claim} does (answering it from its first answer, or refusing it), and gives nothing.
+     */
+    public Optional<Unclaimed> claimLater(Exchange exchange) {
+        if (!database.isPostgres()) {
+            claim(exchange);
+            return Optional.empty();
+        }
+        return Optional.of(unclaimed(exchange));
+    }
+
+    private static Unclaimed unclaimed(Exchange exchange) {
+        CheckoutCredential credential = exchange.getProperty(CheckoutAuth.CREDENTIAL, CheckoutCredential.class);
+        return new Unclaimed(credential.id(), exchange.getIn().getHeader("Timestamp", String.class),
+                exchange.getIn().getHeader("Digest", String.class), exchange.getProperty(CheckoutAuth.OPERATION, CheckoutOperation.class).name(), fingerprint(exchange));
     }
 
     /**
@@ -97,12 +130,12 @@ public class ReplayGuard {
     private record Claim(String boundOperation, boolean claimed, Integer keptStatus, String keptBody) {
     }
 
-    private Claim claimInOneStatement(UUID credentialId, String signature, String operation, String fingerprint) {
+    private Claim claimInOneStatement(Unclaimed request) {
         Map<String, Object> parameters = new HashMap<>();
-        parameters.put("credentialId", credentialId);
-        parameters.put("signature", signature);
-        parameters.put("operation", operation);
-        parameters.put("fingerprint", fingerprint);
+        parameters.put("credentialId", request.credentialId());
+        parameters.put("signature", request.signature());
+        parameters.put("operation", request.operation());
+        parameters.put("fingerprint", request.fingerprint());
         parameters.put("now", Times.now(clock));
         return jdbc.queryForObject(SqlFiles.load("checkout/claim-request.sql"), parameters, (row, n) -> new Claim(
                 row.getString("bound_operation"), row.getBoolean("claimed"),
@@ -144,10 +177,19 @@ public class ReplayGuard {
             // Nothing to store, or nowhere to store it: waiting for the database would only hold the answer.
             return Optional.empty();
         }
+        return Optional.of(sealed(exchange, credential.id(), fingerprint));
+    }
+
+    /** The answer now in the exchange, sealed for storing with the claim the operation makes itself. */
+    public Answer sealed(Exchange exchange, Unclaimed claim) {
+        return sealed(exchange, claim.credentialId(), claim.fingerprint());
+    }
+
+    private Answer sealed(Exchange exchange, UUID credentialId, String fingerprint) {
         Integer status = exchange.getMessage().getHeader(Exchange.HTTP_RESPONSE_CODE, 200, Integer.class);
         String body = exchange.getMessage().getBody(String.class);
-        return Optional.of(new Answer(credential.id(), fingerprint, status,
-                box.seal(owner(credential.id(), fingerprint), body == null ? "" : body)));
+        return new Answer(credentialId, fingerprint, status,
+                box.seal(owner(credentialId, fingerprint), body == null ? "" : body));
     }
 
     /** Notes that the operation stored its answer in its own statement, so {@link #record} leaves it. */

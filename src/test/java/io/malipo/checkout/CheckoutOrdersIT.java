@@ -401,20 +401,14 @@ class CheckoutOrdersIT extends PostgresIT {
 
     @Test
     void anIdenticalRequestWhileTheFirstIsStillRunningIs503WithRetryAfterAndRunsOnce() throws Exception {
-        var request = shop.post("/v1/checkout/create-order", order("R-2", "1000", ""))
+        // An order with a buyer to find or add is claimed on its own, before its statements.
+        var request = shop.post("/v1/checkout/create-order", order("R-2", "1000", ", \"buyer_userid\": \"U-2\""))
                 .timestamp(java.time.OffsetDateTime.now(clock).withNano(0).toString());
         ExecutorService pool = Executors.newSingleThreadExecutor();
-        try (Connection lock = jdbc.getDataSource().getConnection()) {
-            // The first request claims its fingerprint, then waits on this lock to store its order.
-            lock.setAutoCommit(false);
-            try (PreparedStatement merchant = lock.prepareStatement("SELECT id FROM merchant WHERE vendor = ? FOR UPDATE")) {
-                merchant.setString(1, shop.vendor);
-                merchant.executeQuery().close();
-            }
+        try (Connection lock = merchantLocked()) {
+            // The first request claims its fingerprint, then waits on this lock to store its buyer.
             Future<Response> first = pool.submit(request::send);
-            Await.until("the first request to claim its fingerprint", () -> jdbc.queryForObject("SELECT count(*) FROM "
-                    + "checkout_replay r JOIN checkout_credential c ON c.id = r.credential_id JOIN merchant m ON "
-                    + "m.id = c.merchant_id WHERE m.vendor = ?", Integer.class, shop.vendor) == 1);
+            Await.until("the first request to claim its fingerprint", () -> claims() == 1);
 
             Response second = request.send();
             lock.rollback();
@@ -428,6 +422,52 @@ class CheckoutOrdersIT extends PostgresIT {
             pool.shutdown();
         }
         assertThat(orders("R-2")).isEqualTo(1);
+    }
+
+    @Test
+    void anIdenticalRequestWhileTheFirstIsBeingStoredGetsTheFirstAnswerOnceItIs() throws Exception {
+        // Without a buyer, the claim and the order are one statement: an identical request waits
+        // for that statement, not for the whole request, and is then answered from it.
+        var request = shop.post("/v1/checkout/create-order", order("R-3", "1000", ""))
+                .timestamp(java.time.OffsetDateTime.now(clock).withNano(0).toString());
+        ExecutorService pool = Executors.newFixedThreadPool(2);
+        try (Connection lock = merchantLocked()) {
+            Future<Response> first = pool.submit(request::send);
+            Await.until("the first request's statement to wait on the lock", () -> waitingOnLocks() == 1);
+            Future<Response> second = pool.submit(request::send);
+            Await.until("the identical request to wait on the first", () -> waitingOnLocks() == 2);
+            assertThat(claims()).as("nothing is claimed before the order is stored").isZero();
+            lock.rollback();
+
+            assertThat(first.get().status()).as(first.get().body()).isEqualTo(200);
+            assertThat(second.get().status()).as(second.get().body()).isEqualTo(200);
+            assertThat(second.get().body()).isEqualTo(first.get().body());
+        } finally {
+            pool.shutdown();
+        }
+        assertThat(orders("R-3")).isEqualTo(1);
+    }
+
+    /** A connection holding the shop's merchant row, which storing an order or a buyer waits on; roll back to free it. */
+    private Connection merchantLocked() throws java.sql.SQLException {
+        Connection lock = jdbc.getDataSource().getConnection();
+        lock.setAutoCommit(false);
+        try (PreparedStatement merchant = lock.prepareStatement("SELECT id FROM merchant WHERE vendor = ? FOR UPDATE")) {
+            merchant.setString(1, shop.vendor);
+            merchant.executeQuery().close();
+        }
+        return lock;
+    }
+
+    private int claims() {
+        return jdbc.queryForObject("SELECT count(*) FROM checkout_replay r JOIN checkout_credential c ON "
+                + "c.id = r.credential_id JOIN merchant m ON m.id = c.merchant_id WHERE m.vendor = ?",
+                Integer.class, shop.vendor);
+    }
+
+    private int waitingOnLocks() {
+        return jdbc.queryForObject("SELECT count(*) FROM pg_stat_activity WHERE datname = current_database() "
+                + "AND wait_event_type = 'Lock' AND query LIKE '%INSERT INTO checkout_order%'", Integer.class);
     }
 
     // --- helpers

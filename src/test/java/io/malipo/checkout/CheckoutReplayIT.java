@@ -108,6 +108,21 @@ class CheckoutReplayIT extends PostgresIT {
         assertThat(stored).isNotEmpty().noneMatch(body -> body.contains(token)).noneMatch(body -> body.contains("R-3"));
     }
 
+    @Test
+    void aRefusedOrderIsAnsweredAgainFromItsFirstAnswerAndItsSignatureServesNoOtherOperation() {
+        String invalid = order("R-3").replace("\"a@duka.co.tz\"", "\"not an address\"");
+        String[] headers = signedBody(invalid);
+
+        Response first = http.send("POST", "/v1/checkout/create-order", invalid, headers);
+        Response again = http.send("POST", "/v1/checkout/create-order", invalid, headers);
+        Response elsewhere = http.send("POST", "/v1/checkout/order-status", invalid, headers);
+
+        assertThat(first.status()).as(first.body()).isEqualTo(400);
+        assertThat(again.body()).as("the first answer, reference and all").isEqualTo(first.body());
+        assertThat(elsewhere.status()).as(elsewhere.body()).isEqualTo(401);
+        assertThat(elsewhere.json().get("message").asText()).contains("one operation only");
+    }
+
     // --- signing as a client does, keeping the headers to send them again
 
     private String[] signedHeaders(String query) {
