@@ -14,6 +14,7 @@ import org.apache.camel.Exchange;
 import org.apache.camel.model.RouteDefinition;
 import org.apache.camel.model.rest.RestDefinition;
 import org.apache.camel.model.rest.RestParamType;
+import org.springframework.dao.DataAccessException;
 import org.springframework.stereotype.Component;
 
 /**
@@ -129,9 +130,10 @@ public class CheckoutApiRoutes extends CheckoutRouteBuilder {
 
     /**
      * Creates the order and answers it. On PostgreSQL a new request is one statement: its
-     * signature's binding, its claim against replays, the order and the answer kept for replays.
-     * Anything else (an order that is invalid or has a buyer, a request seen before, an order_id
-     * taken, H2) is claimed first as every operation is, and goes the way it always went.
+     * signature's binding, its claim against replays, the order and the answer kept for replays
+     * (after the buyer's statements, in one transaction, when it has a buyer). Anything else (an
+     * invalid order, a request seen before, an order_id taken, H2) is claimed first as every
+     * operation is, and goes the way it always went.
      */
     private void createOrder(Exchange exchange, boolean minimal) {
         Optional<ReplayGuard.Unclaimed> unclaimed = replays.claimLater(exchange);
@@ -139,22 +141,28 @@ public class CheckoutApiRoutes extends CheckoutRouteBuilder {
             return;
         }
         NewOrder order;
+        Optional<Orders.Created> created = Optional.empty();
         try {
             order = orderRequests.read(params(exchange), credential(exchange), minimal);
-        } catch (RuntimeException invalid) {
-            // Refused as before: after the claim, so a replay still gets its first answer and
+            if (unclaimed.isPresent()) {
+                created = orders.createClaimed(credential(exchange), order, unclaimed.get(), data -> {
+                    answerCreated(exchange, data);
+                    return Optional.of(replays.sealed(exchange, unclaimed.get()));
+                });
+            }
+        } catch (DataAccessException databaseAway) {
+            // Claiming would wait for the database a second time.
+            throw databaseAway;
+        } catch (RuntimeException refused) {
+            // Refused as before (an invalid field, a gateway_buyer_uuid that is not this
+            // merchant's buyer): after the claim, so a replay still gets its first answer and
             // this refusal is kept for the replays of this one.
             if (unclaimed.isPresent() && !claimed(exchange, unclaimed.get())) {
                 return;
             }
-            throw invalid;
+            throw refused;
         }
         if (unclaimed.isPresent()) {
-            Optional<Orders.Created> created = orders.createClaimed(credential(exchange), order, unclaimed.get(),
-                    data -> {
-                        answerCreated(exchange, data);
-                        return Optional.of(replays.sealed(exchange, unclaimed.get()));
-                    });
             if (created.isPresent()) {
                 answer(exchange, created.get());
                 return;

@@ -109,20 +109,32 @@ public class Orders {
     /**
      * {@link #create} for a request not yet claimed against replays (PostgreSQL): the signature's
      * binding, the order and the request's claim with its answer, made by {@code answering}, in one
-     * statement. Empty when that statement inserted no order (the order_id or payment token was
-     * taken, the request was seen before, its signature is another operation's) or when the order
-     * has a buyer to find or add first: the caller then claims the request as any operation does,
-     * and calls {@link #create}. The answer is kept, {@link Created#answerKept()}, unless an
-     * identical request claimed it first.
+     * statement, after the buyer's statements if it has a buyer (all in one transaction then).
+     * Empty when no order was inserted (the order_id or payment token was taken, the request was
+     * seen before, its signature is another operation's, or the same buyer's first order arrived at
+     * once): nothing of it is kept but the signature's binding, and the caller claims the request
+     * as any operation does and calls {@link #create}. The answer is kept,
+     * {@link Created#answerKept()}, unless an identical request claimed it first.
      */
     public Optional<Created> createClaimed(CheckoutCredential merchant, NewOrder order, ReplayGuard.Unclaimed claim,
             Answering answering) {
-        if (order.buyerUserid() != null || order.gatewayBuyerUuid() != null) {
+        String hash = fingerprint.of(order);
+        try {
+            boolean buyerStatements = order.buyerUserid() != null || order.gatewayBuyerUuid() != null;
+            return Optional.of(buyerStatements
+                    ? transactions.execute(tx -> insertClaimed(merchant, order, hash, claim, answering))
+                    : insertClaimed(merchant, order, hash, claim, answering));
+        } catch (NotInserted | DuplicateKeyException e) {
             return Optional.empty();
         }
+    }
+
+    private Created insertClaimed(CheckoutCredential merchant, NewOrder order, String hash,
+            ReplayGuard.Unclaimed claim, Answering answering) {
         OffsetDateTime now = now();
-        NewRow prepared = newRow(merchant, order, fingerprint.of(order),
-                SqlRecords.parameters(OrderKeys.of(merchant, order.orderId(), now)), now, null, false);
+        Map<String, Object> keys = SqlRecords.parameters(OrderKeys.of(merchant, order.orderId(), now));
+        Buyer buyer = buyer(keys, order);
+        NewRow prepared = newRow(merchant, order, hash, keys, now, buyer.id(), buyer.added());
         Map<String, Object> row = prepared.row();
         Optional<ReplayGuard.Answer> answer = answering.answer(prepared.data());
         row.put("signature", claim.signature());
@@ -132,9 +144,9 @@ public class Orders {
         row.put("answerBody", answer.map(ReplayGuard.Answer::body).orElse(null));
         Map<String, Object> stored = jdbc.queryForMap(SqlFiles.load("checkout/insert-order-claimed.sql"), row);
         if (((Number) stored.get("inserted")).intValue() == 0) {
-            return Optional.empty();
+            throw new NotInserted();
         }
-        return Optional.of(new Created(prepared.data(), ((Number) stored.get("claimed")).intValue() == 1));
+        return new Created(prepared.data(), ((Number) stored.get("claimed")).intValue() == 1);
     }
 
     /** The order's insert met an existing row (its order_id or its payment token); rolls back the transaction. */
@@ -147,25 +159,8 @@ public class Orders {
     private Created insert(CheckoutCredential merchant, NewOrder order, String hash, Answering answering) {
         OffsetDateTime now = now();
         Map<String, Object> keys = SqlRecords.parameters(OrderKeys.of(merchant, order.orderId(), now));
-        UUID buyerId = null;
-        boolean newBuyer = false;
-        if (order.buyerUserid() != null) {
-            Map<String, Object> byUser = new LinkedHashMap<>(keys);
-            byUser.put("buyerUserid", order.buyerUserid());
-            List<UUID> found = jdbc.queryForList(SqlFiles.load("checkout/select-buyer-by-userid.sql"), byUser, UUID.class);
-            if (found.isEmpty()) {
-                buyerId = UUID.randomUUID();
-                newBuyer = true;
-                byUser.put("buyerId", buyerId);
-                jdbc.update(SqlFiles.load("checkout/insert-buyer.sql"), byUser);
-            } else {
-                buyerId = found.get(0);
-            }
-        }
-        if (order.gatewayBuyerUuid() != null) {
-            buyerId = checkBuyer(keys, order, buyerId);
-        }
-        NewRow prepared = newRow(merchant, order, hash, keys, now, buyerId, newBuyer);
+        Buyer buyer = buyer(keys, order);
+        NewRow prepared = newRow(merchant, order, hash, keys, now, buyer.id(), buyer.added());
         Map<String, Object> data = prepared.data();
         Map<String, Object> row = prepared.row();
         if (database.isPostgres()) {
@@ -231,6 +226,32 @@ public class Orders {
         row.put("createResponse", json(data));
         row.put("credentialId", merchant.id());
         return new NewRow(data, row);
+    }
+
+    /** The order's buyer (none, found by buyer_userid, or added now), checked against its gateway_buyer_uuid. */
+    private record Buyer(UUID id, boolean added) {
+    }
+
+    private Buyer buyer(Map<String, Object> keys, NewOrder order) {
+        UUID buyerId = null;
+        boolean added = false;
+        if (order.buyerUserid() != null) {
+            Map<String, Object> byUser = new LinkedHashMap<>(keys);
+            byUser.put("buyerUserid", order.buyerUserid());
+            List<UUID> found = jdbc.queryForList(SqlFiles.load("checkout/select-buyer-by-userid.sql"), byUser, UUID.class);
+            if (found.isEmpty()) {
+                buyerId = UUID.randomUUID();
+                added = true;
+                byUser.put("buyerId", buyerId);
+                jdbc.update(SqlFiles.load("checkout/insert-buyer.sql"), byUser);
+            } else {
+                buyerId = found.get(0);
+            }
+        }
+        if (order.gatewayBuyerUuid() != null) {
+            buyerId = checkBuyer(keys, order, buyerId);
+        }
+        return new Buyer(buyerId, added);
     }
 
     private UUID checkBuyer(Map<String, Object> keys, NewOrder order, UUID fromUserid) {

@@ -95,6 +95,24 @@ class CheckoutReplayIT extends PostgresIT {
     }
 
     @Test
+    void anIdenticalCreateOrderClaimedButNotYetAnsweredIsAnsweredAtOnce() throws Exception {
+        // As an order that was claimed first (one refused, or one whose order_id was taken) is
+        // while it runs: the request is seen, its answer not stored yet.
+        String body = order("R-3");
+        String[] headers = signedBody(body);
+        jdbc.update("INSERT INTO checkout_replay (credential_id, fingerprint, created_at) SELECT id, ?, now() FROM "
+                + "checkout_credential WHERE api_key = ?", fingerprint("POST", "/v1/checkout/create-order", "",
+                headers, body), shop.apiKey);
+
+        Response inProgress = http.send("POST", "/v1/checkout/create-order", body, headers);
+
+        assertThat(inProgress.status()).as(inProgress.body()).isEqualTo(503);
+        assertThat(inProgress.header("Retry-After")).contains("1");
+        assertThat(jdbc.queryForObject("SELECT count(*) FROM checkout_order o JOIN merchant m ON m.id = o.merchant_id "
+                + "WHERE o.order_id = 'R-3' AND m.vendor = ?", Integer.class, shop.vendor)).isZero();
+    }
+
+    @Test
     void storedAnswersKeepPaymentTokensSealedAndReplaysStillGetThem() {
         String[] headers = signedBody(order("R-3"));
         Response first = http.send("POST", "/v1/checkout/create-order", order("R-3"), headers);
@@ -156,6 +174,11 @@ class CheckoutReplayIT extends PostgresIT {
 
     /** What ReplayGuard fingerprints: method, path, query, the signature headers and the body. */
     private static String fingerprint(String method, String path, String query, String[] headers) throws Exception {
+        return fingerprint(method, path, query, headers, "");
+    }
+
+    private static String fingerprint(String method, String path, String query, String[] headers, String body)
+            throws Exception {
         MessageDigest digest = MessageDigest.getInstance("SHA-256");
         for (String part : List.of(method, path, query)) {
             digest.update(part.getBytes(StandardCharsets.UTF_8));
@@ -169,6 +192,7 @@ class CheckoutReplayIT extends PostgresIT {
             }
             digest.update((byte) 0);
         }
+        digest.update(body.getBytes(StandardCharsets.UTF_8));
         return HexFormat.of().formatHex(digest.digest());
     }
 
