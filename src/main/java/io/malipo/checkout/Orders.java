@@ -24,6 +24,7 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
 import java.util.UUID;
+import java.util.function.Supplier;
 import java.util.stream.Collectors;
 import org.springframework.dao.DuplicateKeyException;
 import org.springframework.jdbc.core.namedparam.NamedParameterJdbcTemplate;
@@ -87,9 +88,7 @@ public class Orders {
                 // Inserted first and looked up only when that inserted nothing: a new order_id
                 // (nearly every request) costs one statement, not a lookup before it, and without a
                 // buyer to find or add, no transaction around it.
-                boolean buyerStatements = order.buyerUserid() != null || order.gatewayBuyerUuid() != null;
-                return buyerStatements ? transactions.execute(tx -> insert(merchant, order, hash, answering))
-                        : insert(merchant, order, hash, answering);
+                return withBuyerStatements(order, () -> insert(merchant, order, hash, answering));
             } catch (NotInserted | DuplicateKeyException e) {
                 // The same order_id was there (answered from the first order), or arrived
                 // concurrently (the insert waited for it), or a first order of the same buyer
@@ -120,10 +119,7 @@ public class Orders {
             Answering answering) {
         String hash = fingerprint.of(order);
         try {
-            boolean buyerStatements = order.buyerUserid() != null || order.gatewayBuyerUuid() != null;
-            return Optional.of(buyerStatements
-                    ? transactions.execute(tx -> insertClaimed(merchant, order, hash, claim, answering))
-                    : insertClaimed(merchant, order, hash, claim, answering));
+            return Optional.of(withBuyerStatements(order, () -> insertClaimed(merchant, order, hash, claim, answering)));
         } catch (NotInserted | DuplicateKeyException e) {
             return Optional.empty();
         }
@@ -131,17 +127,12 @@ public class Orders {
 
     private Created insertClaimed(CheckoutCredential merchant, NewOrder order, String hash,
             ReplayGuard.Unclaimed claim, Answering answering) {
-        OffsetDateTime now = now();
-        Map<String, Object> keys = SqlRecords.parameters(OrderKeys.of(merchant, order.orderId(), now));
-        Buyer buyer = buyer(keys, order);
-        NewRow prepared = newRow(merchant, order, hash, keys, now, buyer.id(), buyer.added());
+        NewRow prepared = newRow(merchant, order, hash);
         Map<String, Object> row = prepared.row();
-        Optional<ReplayGuard.Answer> answer = answering.answer(prepared.data());
+        putAnswer(row, answering.answer(prepared.data()));
         row.put("signature", claim.signature());
         row.put("operation", claim.operation());
         row.put("fingerprint", claim.fingerprint());
-        row.put("answerStatus", answer.map(ReplayGuard.Answer::status).orElse(null));
-        row.put("answerBody", answer.map(ReplayGuard.Answer::body).orElse(null));
         Map<String, Object> stored = jdbc.queryForMap(SqlFiles.load("checkout/insert-order-claimed.sql"), row);
         if (((Number) stored.get("inserted")).intValue() == 0) {
             throw new NotInserted();
@@ -157,17 +148,13 @@ public class Orders {
     }
 
     private Created insert(CheckoutCredential merchant, NewOrder order, String hash, Answering answering) {
-        OffsetDateTime now = now();
-        Map<String, Object> keys = SqlRecords.parameters(OrderKeys.of(merchant, order.orderId(), now));
-        Buyer buyer = buyer(keys, order);
-        NewRow prepared = newRow(merchant, order, hash, keys, now, buyer.id(), buyer.added());
+        NewRow prepared = newRow(merchant, order, hash);
         Map<String, Object> data = prepared.data();
         Map<String, Object> row = prepared.row();
         if (database.isPostgres()) {
             Optional<ReplayGuard.Answer> answer = answering.answer(data);
             row.put("answerFingerprint", answer.map(ReplayGuard.Answer::fingerprint).orElse(null));
-            row.put("answerStatus", answer.map(ReplayGuard.Answer::status).orElse(null));
-            row.put("answerBody", answer.map(ReplayGuard.Answer::body).orElse(null));
+            putAnswer(row, answer);
             Map<String, Object> stored = jdbc.queryForMap(SqlFiles.load("checkout/insert-order-answered.sql"), row);
             if (((Number) stored.get("inserted")).intValue() == 0) {
                 throw new NotInserted();
@@ -184,13 +171,31 @@ public class Orders {
     private record NewRow(Map<String, Object> data, Map<String, Object> row) {
     }
 
-    private NewRow newRow(CheckoutCredential merchant, NewOrder order, String hash, Map<String, Object> keys,
-            OffsetDateTime now, UUID buyerId, boolean newBuyer) {
+    /**
+     * A buyer's statements (find or add, check) and the order's insert share a transaction;
+     * without a buyer the insert is one statement and needs none.
+     */
+    private <T> T withBuyerStatements(NewOrder order, Supplier<T> insert) {
+        boolean buyerStatements = order.buyerUserid() != null || order.gatewayBuyerUuid() != null;
+        return buyerStatements ? transactions.execute(tx -> insert.get()) : insert.get();
+    }
+
+    private static void putAnswer(Map<String, Object> row, Optional<ReplayGuard.Answer> answer) {
+        row.put("answerStatus", answer.map(ReplayGuard.Answer::status).orElse(null));
+        row.put("answerBody", answer.map(ReplayGuard.Answer::body).orElse(null));
+    }
+
+    /** The order's buyer found or added, then its data item and row. */
+    private NewRow newRow(CheckoutCredential merchant, NewOrder order, String hash) {
+        OffsetDateTime now = now();
+        Map<String, Object> keys = SqlRecords.parameters(OrderKeys.of(merchant, order.orderId(), now));
+        Buyer buyer = buyer(keys, order);
+        UUID buyerId = buyer.id();
         UUID id = UUID.randomUUID();
         String token = RandomTokens.digits(10);
         Map<String, Object> data = new LinkedHashMap<>();
         data.put("order_id", order.orderId());
-        if (newBuyer) {
+        if (buyer.added()) {
             data.put("gateway_buyer_uuid", buyerId.toString());
         }
         data.put("payment_token", token);
