@@ -29,7 +29,12 @@ public class DeliveryRoutes extends RouteBuilder {
     private static final String SQL = "sql:classpath:sql/delivery/";
     private static final String SOURCE_QUERY = "malipoDeliverySourceQuery";
     private static final String SOURCE_DELIVERIES = "malipoSourceDeliveries";
-    private static final String NUDGE_QUEUE = "seda:delivery-nudge?size=1";
+    /**
+     * An idle seda consumer notices that Camel is stopping only when its poll times out (1 s by
+     * default), and Camel stops such consumers one after the other: with a short poll, a graceful
+     * stop does not wait on them.
+     */
+    private static final String NUDGE_QUEUE = "seda:delivery-nudge?size=1&pollTimeout=100";
     private static final String NUDGE = NUDGE_QUEUE + "&discardWhenFull=true";
 
     private final Dispatcher dispatcher;

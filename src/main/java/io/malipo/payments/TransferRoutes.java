@@ -42,7 +42,8 @@ public class TransferRoutes extends RouteBuilder {
     private static final String NEW = "malipoNewTransfer";
     /** Property out of reversal-create-automatic: the id of the reversal it made. */
     static final String AUTOMATIC_REVERSAL_ID = "malipoAutomaticReversalId";
-    private static final String SEND_QUEUE = "seda:transfer-send?size=1000";
+    /** A short poll: an idle seda consumer sees that Camel is stopping only when its poll ends. */
+    private static final String SEND_QUEUE = "seda:transfer-send?size=1000&pollTimeout=100";
 
     private final Transfers transfers;
     private final Payouts payouts;
