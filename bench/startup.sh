@@ -3,7 +3,8 @@
 # /actuator/health, and resident memory (VmRSS) 10 s after that, for a first start on an empty
 # data directory (migrations, demo merchant) and for a restart on the same directory.
 # Usage: bench/startup.sh [runs] [extra JVM options...]      e.g. bench/startup.sh 5 -Xmx256m
-# BENCH_JAR picks another jar, e.g. the unpacked one with its archive from bench/cds.sh.
+# BENCH_JAR picks another jar, e.g. the unpacked one that package makes, with its archive:
+#   BENCH_JAR=target/app/malipo.jar bench/startup.sh 3 -XX:SharedArchiveFile=target/app/malipo.jsa
 set -euo pipefail
 cd "$(dirname "$0")/.."
 runs=${1:-5}

@@ -65,7 +65,9 @@ class PostgresRestartFaultIT {
     @Test
     void whilePostgresIsAwayEveryAnswerIsA503WithRetryAfterAndServiceReturnsWithinSecondsOfIt() {
         PrivatePostgres postgres = processes.add(PrivatePostgres.start("postgres-restart"));
-        MalipoProcess malipo = processes.add(FaultSettings.malipo("postgres-restart", postgres.jdbcUrl()).build());
+        // The jar as built (the other children run the unpacked one), so that it too is started here.
+        MalipoProcess malipo = processes.add(FaultSettings.malipo("postgres-restart", postgres.jdbcUrl())
+                .asBuilt().build());
         malipo.startHealthy();
         CheckoutClient shop = malipo.onboardCheckoutMerchant("Duka la Mlimani");
         List<Answer> answers = new CopyOnWriteArrayList<>();

@@ -25,9 +25,10 @@ import java.util.concurrent.TimeUnit;
 import java.util.stream.Stream;
 
 /**
- * Malipo as operations run it: {@code java -jar target/malipo.jar} in a process of its own, on
- * the production profile, against a PostgreSQL database, started in the project's directory so
- * it loads {@code routes/}. It can be killed with SIGKILL, stopped gracefully and started again
+ * Malipo as operations run it, in a process of its own, on the production profile, against a
+ * PostgreSQL database, started in the project's directory so it loads {@code routes/}: the
+ * unpacked jar with its class data sharing archive ({@code target/app}, as the README and the
+ * Docker image run it), or {@code java -jar target/malipo.jar} as built ({@link Builder#asBuilt}). It can be killed with SIGKILL, stopped gracefully and started again
  * on the same port and database. Each start writes the child's output to a file of its own under
  * {@code target/faults/}. Children still running when the test JVM exits are killed by a
  * shutdown hook, so a failed run leaves no orphans.
@@ -48,16 +49,18 @@ public final class MalipoProcess implements AutoCloseable {
     private final String name;
     private final int port;
     private final Map<String, String> environment;
+    private final boolean asBuilt;
     private final List<String> arguments;
     private final Path dataDir;
     private final List<Path> logs = new ArrayList<>();
     private Process process;
 
-    private MalipoProcess(String name, int port, Map<String, String> environment, List<String> arguments,
-            Path dataDir) {
+    private MalipoProcess(String name, int port, Map<String, String> environment, boolean asBuilt,
+            List<String> arguments, Path dataDir) {
         this.name = name;
         this.port = port;
         this.environment = environment;
+        this.asBuilt = asBuilt;
         this.arguments = arguments;
         this.dataDir = dataDir;
     }
@@ -72,6 +75,7 @@ public final class MalipoProcess implements AutoCloseable {
         private final String name;
         private final Map<String, String> environment = new LinkedHashMap<>();
         private final Map<String, String> properties = new LinkedHashMap<>();
+        private boolean asBuilt;
 
         private Builder(String name, String jdbcUrl) {
             this.name = name;
@@ -100,6 +104,12 @@ public final class MalipoProcess implements AutoCloseable {
             return this;
         }
 
+        /** Runs {@code java -jar target/malipo.jar}, the nested jar as built, instead of the unpacked one. */
+        public Builder asBuilt() {
+            asBuilt = true;
+            return this;
+        }
+
         /** The process, not started yet. */
         public MalipoProcess build() {
             Path dataDir;
@@ -113,19 +123,23 @@ public final class MalipoProcess implements AutoCloseable {
             environment.put("SERVER_PORT", Integer.toString(port));
             List<String> arguments = properties.entrySet().stream().map(p -> "--" + p.getKey() + "=" + p.getValue())
                     .toList();
-            return new MalipoProcess(name, port, Map.copyOf(environment), arguments, dataDir);
+            return new MalipoProcess(name, port, Map.copyOf(environment), asBuilt, arguments, dataDir);
         }
     }
 
     /** Starts the jar; answers at once (see {@link #awaitHealthy}). */
     public synchronized MalipoProcess start() {
         assertThat(process == null || !process.isAlive()).as(name + " is already running").isTrue();
-        Path jar = baseDir().resolve("target/malipo.jar");
+        Path jar = baseDir().resolve(asBuilt ? "target/malipo.jar" : "target/app/malipo.jar");
         assertThat(jar).as("the application jar; build it with ./mvnw package (verify does) before these tests")
                 .isRegularFile();
         List<String> command = new ArrayList<>();
         command.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
         command.addAll(JVM_FLAGS);
+        Path archive = baseDir().resolve("target/app/malipo.jsa");
+        if (!asBuilt && Files.isRegularFile(archive)) {
+            command.add("-XX:SharedArchiveFile=" + archive);
+        }
         command.add("-jar");
         command.add(jar.toString());
         command.addAll(arguments);
