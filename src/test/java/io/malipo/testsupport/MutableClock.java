@@ -29,8 +29,25 @@ public final class MutableClock extends Clock {
         return ZoneOffset.UTC;
     }
 
+    /** This clock read in another zone: it moves when this one is moved. */
     @Override
     public Clock withZone(ZoneId zone) {
-        return this;
+        MutableClock source = this;
+        return new Clock() {
+            @Override
+            public Instant instant() {
+                return source.instant();
+            }
+
+            @Override
+            public ZoneId getZone() {
+                return zone;
+            }
+
+            @Override
+            public Clock withZone(ZoneId other) {
+                return source.withZone(other);
+            }
+        };
     }
 }
