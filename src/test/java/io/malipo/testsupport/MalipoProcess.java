@@ -28,8 +28,9 @@ import java.util.stream.Stream;
  * Malipo as operations run it, in a process of its own, on the production profile, against a
  * PostgreSQL database, started in the project's directory so it loads {@code routes/}: the
  * unpacked jar with its class data sharing archive ({@code target/app}, as the README and the
- * Docker image run it), or {@code java -jar target/malipo.jar} as built ({@link Builder#asBuilt}). It can be killed with SIGKILL, stopped gracefully and started again
- * on the same port and database. Each start writes the child's output to a file of its own under
+ * Docker image run it), or {@code java -jar target/malipo.jar} as built ({@link Builder#asBuilt}).
+ * It can be killed with SIGKILL, stopped gracefully and started again on the same port and
+ * database. Each start writes the child's output to a file of its own under
  * {@code target/faults/}. Children still running when the test JVM exits are killed by a
  * shutdown hook, so a failed run leaves no orphans.
  */
