@@ -15,6 +15,7 @@ import java.nio.file.Path;
 import java.util.Arrays;
 import java.util.Map;
 import java.util.Optional;
+import java.util.TreeMap;
 import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
 import java.util.stream.Stream;
@@ -22,6 +23,7 @@ import java.util.stream.StreamSupport;
 import org.apache.camel.CamelContext;
 import org.apache.camel.Exchange;
 import org.apache.camel.ProducerTemplate;
+import org.apache.commons.codec.digest.DigestUtils;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -63,19 +65,24 @@ class RouteFilesIT extends PostgresIT {
             }
         }
         copy(ROUTES, FOLDER);
-        int count = RouteFolder.read(ROUTES).size();
+        Map<String, String> original = new TreeMap<>();
+        RouteFolder.read(ROUTES).forEach((path, content) -> original.put(path, DigestUtils.sha256Hex(content)));
+        // The status alone could still be the edited version's: the listing follows a swap by moments.
         Await.until("the route files back as they were", () -> {
-            JsonNode files = routeFiles();
-            return files.size() == count && StreamSupport.stream(files.spliterator(), false)
-                    .allMatch(file -> file.get("status").asText().equals("LOADED"));
+            Map<String, String> loaded = new TreeMap<>();
+            routeFiles().forEach(file -> loaded.put(file.get("file").asText(),
+                    file.get("status").asText().equals("LOADED") ? file.get("loaded").get("sha256").asText() : ""));
+            return loaded.equals(original);
         });
     }
 
     @Test
     void anEditedRouterServesWithinSecondsAndABrokenEditLeavesItServing() throws IOException {
         String original = Files.readString(FOLDER.resolve(ROUTER));
-        edit(original, "edited");
-        Await.until("the edited router to serve", () -> "edited".equals(manualPaymentMark()));
+        String edited = edit(original, "edited");
+        Await.until("the edited router to serve and be listed", () -> "edited".equals(manualPaymentMark())
+                && routeFile(ROUTER).map(file -> file.get("loaded").get("sha256").asText())
+                        .filter(DigestUtils.sha256Hex(edited)::equals).isPresent());
         JsonNode loaded = routeFile(ROUTER).orElseThrow();
         assertThat(loaded.get("route_ids")).extracting(JsonNode::asText)
                 .containsExactly("payment-route", "channel-wallet-pull", "channel-card", "channel-manual");
@@ -115,7 +122,8 @@ class RouteFilesIT extends PostgresIT {
                         - setBody:
                             constant: done
                 """);
-        Await.until("the new route", () -> camel.getRoute("extra-route") != null);
+        Await.until("the new route, listed", () -> camel.getRoute("extra-route") != null
+                && routeFile("extra.yaml").isPresent());
         assertThat(routeFile("extra.yaml").orElseThrow().get("route_ids").get(0).asText()).isEqualTo("extra-route");
 
         Future<Object> inFlight = template.asyncRequestBody("direct:extra-route", "");
@@ -163,8 +171,10 @@ class RouteFilesIT extends PostgresIT {
     }
 
     /** The router with channel-manual marking the exchange, so a test sees which version served it. */
-    private static void edit(String router, String mark) throws IOException {
-        Files.writeString(FOLDER.resolve(ROUTER), marked(router, mark));
+    private static String edit(String router, String mark) throws IOException {
+        String edited = marked(router, mark);
+        Files.writeString(FOLDER.resolve(ROUTER), edited);
+        return edited;
     }
 
     private static String marked(String router, String mark) {
