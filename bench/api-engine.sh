@@ -9,11 +9,14 @@
 # neighbouring runs: the JIT compilers keep speeding both up for minutes (which is also why no
 # ratio to the floor is printed: the floor, a far smaller program, warms at another pace).
 # Usage: bench/api-engine.sh [ROUNDS]      Needs PostgreSQL on 127.0.0.1:5432 (user postgres) and wrk.
+# Malipo's start, database and clean-up are bench/with-postgres.sh's, which runs this script again
+# with --measure once Malipo is healthy.
 set -uo pipefail
 cd "$(dirname "$0")/.."
 HERE=$(pwd)/bench
 PERF=$(cd ../shared/perf && pwd)
 ROUNDS=${1:-3}; CONN=32; WARM=15; DUR=20
+[ "$ROUNDS" != --measure ] || ROUNDS=$2
 WORK=target/api-engine
 OUT=$(mktemp -d /tmp/api-engine.XXXXXX)
 command -v wrk >/dev/null || { echo "wrk is needed (Debian package wrk)"; exit 2; }
@@ -30,17 +33,14 @@ if [ ! -f "$WORK/target/malipo.jar" ] || [ -n "$(find pom.xml src bench/api-engi
     || { echo "cannot build the copy: $OUT/build.log" >&2; exit 2; }
 fi
 
-DB=api_engine_$RANDOM
-psql -h 127.0.0.1 -U postgres -qc "create database $DB" >/dev/null
-export MALIPO_ADMIN_TOKEN=bench-admin-$(openssl rand -hex 16) MALIPO_MASTER_KEY=$(openssl rand -base64 32)
-SPRING_PROFILES_ACTIVE=postgres SPRING_DATASOURCE_URL=jdbc:postgresql://127.0.0.1:5432/$DB SPRING_DATASOURCE_USERNAME=postgres \
-  SERVER_PORT=18301 MALIPO_DATA_DIR=$OUT/data java -jar "$WORK/target/malipo.jar" >"$OUT/malipo.log" 2>&1 & MP=$!
-for _ in $(seq 120); do curl -sf localhost:18301/actuator/health >/dev/null && break; sleep 1; done
+if [ "${1:-}" != --measure ]; then
+  BENCH_JAR=$WORK/target/malipo.jar BENCH_PORT=18301 exec bench/with-postgres.sh "$HERE/api-engine.sh" --measure "$ROUNDS"
+fi
 A="Authorization: Bearer $MALIPO_ADMIN_TOKEN"
 field() { python3 -c "import json,sys; print(json.load(sys.stdin)['$1'])"; }
-M=$(curl -s -X POST localhost:18301/admin/v1/merchants -H "$A" -H 'Content-Type: application/json' -d '{"name":"Bench Shop","email":"bench@example.com"}')
+M=$(curl -fs -X POST "$MALIPO_URL/admin/v1/merchants" -H "$A" -H 'Content-Type: application/json' -d '{"name":"Bench Shop","email":"bench@example.com"}')
 MID=$(echo "$M" | field id); VENDOR=$(echo "$M" | field vendor)
-C=$(curl -s -X POST "localhost:18301/admin/v1/merchants/$MID/checkout-credentials" -H "$A" -H 'Content-Type: application/json' -d '{"livemode":false}')
+C=$(curl -fs -X POST "$MALIPO_URL/admin/v1/merchants/$MID/checkout-credentials" -H "$A" -H 'Content-Type: application/json' -d '{"livemode":false}')
 KEY=$(echo "$C" | field api_key); SECRET=$(echo "$C" | field api_secret)
 
 run() { # port seconds label: signed just before, so that no timestamp is stale
@@ -60,6 +60,4 @@ for r in $(seq "$ROUNDS"); do
   if [ $((r % 2)) -eq 1 ]; then run 18301 $DUR "tomcat-$r"; run 18302 $DUR "vertx-$r"
   else run 18302 $DUR "vertx-$r"; run 18301 $DUR "tomcat-$r"; fi
 done
-kill $MP; wait $MP 2>/dev/null
-psql -h 127.0.0.1 -U postgres -qc "drop database $DB" >/dev/null 2>&1
-echo "logs in $OUT"
+echo "wrk output in $OUT"

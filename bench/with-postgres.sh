@@ -2,14 +2,16 @@
 # Starts Malipo (the jar, profile postgres) on a fresh database of the local PostgreSQL server,
 # runs the given command against it, then stops Malipo and drops the database. The command sees
 # MALIPO_URL, MALIPO_ADMIN_TOKEN and BENCH_DATABASE (for psql). Settings for Malipo pass through
-# the environment as usual (MALIPO_CHANNELS_SANDBOXDELAY=0s, ...); BENCH_JVM_OPTS go to its JVM.
+# the environment as usual (MALIPO_CHANNELS_SANDBOXDELAY=0s, ...); BENCH_JVM_OPTS go to its JVM,
+# BENCH_JAR names another jar than target/malipo.jar.
 # Usage: bench/with-postgres.sh COMMAND [ARGS...]     (used by bench/checkout.sh and bench/tokenapi.sh)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 port=${BENCH_PORT:-18090}
 export PGHOST=${PGHOST:-127.0.0.1} PGPORT=${PGPORT:-5432} PGUSER=${PGUSER:-postgres}
 export BENCH_DATABASE=malipo_bench_$(date +%s)
-[ -f target/malipo.jar ] || ./mvnw -q -B -DskipTests package
+jar=${BENCH_JAR:-target/malipo.jar}
+[ -n "${BENCH_JAR:-}" ] || [ -f "$jar" ] || ./mvnw -q -B -DskipTests package
 
 psql -q -d postgres -c "CREATE DATABASE $BENCH_DATABASE"
 log=$(mktemp)
@@ -18,7 +20,7 @@ SPRING_PROFILES_ACTIVE=postgres \
 SPRING_DATASOURCE_URL="jdbc:postgresql://$PGHOST:$PGPORT/$BENCH_DATABASE" \
 SPRING_DATASOURCE_USERNAME="$PGUSER" SPRING_DATASOURCE_PASSWORD="${PGPASSWORD:-}" \
 MALIPO_MASTER_KEY=$(openssl rand -base64 32) \
-  java ${BENCH_JVM_OPTS:-} -jar target/malipo.jar --server.port="$port" >"$log" 2>&1 &
+  java ${BENCH_JVM_OPTS:-} -jar "$jar" --server.port="$port" >"$log" 2>&1 &
 pid=$!
 cleanup() {
   kill "$pid" 2>/dev/null && { wait "$pid" 2>/dev/null || true; }

@@ -64,7 +64,7 @@ public class ApiOnVertx {
                         .process(exchange -> {
                             exchange.setProperty(STARTED, System.nanoTime());
                             byte[] body = exchange.getIn().getBody(byte[].class);
-                            exchange.setProperty("malipoRawBody", body == null ? new byte[0] : body);
+                            exchange.setProperty(HttpExchanges.RAW_BODY, body == null ? new byte[0] : body);
                             exchange.getIn().setBody(body);
                         })
                         .to("direct:checkout-create-order-minimal")
