@@ -59,7 +59,7 @@ public class MetricsAccess extends OncePerRequestFilter {
             errors.write(response, Surface.OTHER, new ApiException(401, "unauthorized", "Metrics need a token: send "
                     + "'Authorization: Bearer <MALIPO_METRICS_TOKEN>' (or the admin token).")
                     .withHeader("WWW-Authenticate", "Bearer realm=\"malipo-metrics\""), request.getRequestURI(),
-                    String.valueOf(request.getAttribute(HttpExchanges.REQUEST_ID)));
+                    HttpExchanges.requestId(request));
             return;
         }
         chain.doFilter(request, response);

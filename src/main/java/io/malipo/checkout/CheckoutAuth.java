@@ -3,10 +3,10 @@ package io.malipo.checkout;
 import io.malipo.checkout.RawJson.Num;
 import io.malipo.checkout.RawJson.Str;
 import io.malipo.common.ApiException;
+import io.malipo.common.HttpCall;
 import io.malipo.common.HttpExchanges;
 import io.malipo.merchant.CheckoutCredential;
 import io.malipo.merchant.MerchantStatus;
-import jakarta.servlet.http.HttpServletRequest;
 import java.nio.ByteBuffer;
 import java.nio.charset.CharacterCodingException;
 import java.nio.charset.CodingErrorAction;
@@ -160,7 +160,7 @@ public class CheckoutAuth {
     }
 
     private static String rawQuery(Exchange exchange) {
-        return HttpExchanges.request(exchange).map(HttpServletRequest::getQueryString)
+        return HttpExchanges.call(exchange).map(HttpCall::rawQuery)
                 .orElseGet(() -> exchange.getIn().getHeader(Exchange.HTTP_RAW_QUERY, String.class));
     }
 

@@ -3,12 +3,12 @@ package io.malipo.checkout;
 import io.malipo.common.ApiException;
 import io.malipo.common.Database;
 import io.malipo.common.ErrorRouteConfigurations;
+import io.malipo.common.HttpCall;
 import io.malipo.common.HttpExchanges;
 import io.malipo.common.SqlFiles;
 import io.malipo.common.Times;
 import io.malipo.merchant.CheckoutCredential;
 import io.malipo.merchant.SecretBox;
-import jakarta.servlet.http.HttpServletRequest;
 import java.nio.charset.StandardCharsets;
 import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
@@ -227,10 +227,10 @@ public class ReplayGuard {
     private static String fingerprint(Exchange exchange) {
         try {
             MessageDigest digest = MessageDigest.getInstance("SHA-256");
-            HttpServletRequest request = HttpExchanges.request(exchange).orElse(null);
-            update(digest, request == null ? "" : request.getMethod());
-            update(digest, request == null ? "" : request.getRequestURI());
-            update(digest, request == null || request.getQueryString() == null ? "" : request.getQueryString());
+            HttpCall call = HttpExchanges.call(exchange).orElse(null);
+            update(digest, call == null ? "" : call.method());
+            update(digest, call == null ? "" : call.path());
+            update(digest, call == null || call.rawQuery() == null ? "" : call.rawQuery());
             for (String header : SIGNED_HEADERS) {
                 update(digest, exchange.getIn().getHeader(header, "", String.class));
             }

@@ -37,12 +37,19 @@ public class ClientAddress {
     }
 
     public String of(Exchange exchange) {
-        return HttpExchanges.request(exchange).map(this::of).orElse(null);
+        return HttpExchanges.call(exchange).map(call -> of(call.peer(), call.forwardedFor())).orElse(null);
     }
 
-    /** The address in its shortest usual form ({@code ::1}, never {@code 0:0:0:0:0:0:0:1}), as people read it in logs. */
     public String of(HttpServletRequest request) {
-        String address = from(request);
+        return of(request.getRemoteAddr(), Collections.list(request.getHeaders("X-Forwarded-For")));
+    }
+
+    /**
+     * The address in its shortest usual form ({@code ::1}, never {@code 0:0:0:0:0:0:0:1}), as
+     * people read it in logs, from the socket's peer and the X-Forwarded-For headers as received.
+     */
+    public String of(String peer, List<String> forwardedFor) {
+        String address = from(peer, forwardedFor);
         return address == null ? null : canonical.get(address, ClientAddress::canonical);
     }
 
@@ -51,13 +58,12 @@ public class ClientAddress {
         return parsed == null ? address : parsed.toCanonicalString();
     }
 
-    private String from(HttpServletRequest request) {
-        String peer = request.getRemoteAddr();
-        if (trusted == null || !trusted.allows(peer)) {
+    private String from(String peer, List<String> forwardedFor) {
+        if (trusted == null || peer == null || !trusted.allows(peer)) {
             return peer;
         }
         List<String> hops = new ArrayList<>();
-        for (String header : Collections.list(request.getHeaders("X-Forwarded-For"))) {
+        for (String header : forwardedFor) {
             for (String hop : header.split(",")) {
                 if (!hop.isBlank()) {
                     hops.add(hop.strip());

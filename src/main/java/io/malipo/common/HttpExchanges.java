@@ -1,21 +1,24 @@
 package io.malipo.common;
 
 import jakarta.servlet.http.HttpServletRequest;
+import java.util.Collections;
 import java.util.Optional;
 import java.util.UUID;
 import org.apache.camel.Exchange;
 import org.apache.camel.component.platform.http.springboot.PlatformHttpMessage;
 
 /**
- * What a route needs to know about the HTTP request behind its exchange. The servlet request
- * carries the request id (set by {@link io.malipo.common.web.EdgeFilter}) and collects the
- * merchant id for the request log; exchanges started elsewhere (timers, tests) have neither.
+ * What a route needs to know about the HTTP request behind its exchange ({@link HttpCall}).
+ * Exchanges started elsewhere (timers, tests) have none; they still get a request id of their own
+ * for the errors they may answer.
  */
 public final class HttpExchanges {
 
-    public static final String REQUEST_ID = "malipo.requestId";
-    public static final String MERCHANT_ID = "malipo.merchantId";
+    /** The servlet request attribute that carries the {@link RequestLog}, set by the servlet edge. */
+    public static final String REQUEST_LOG = "malipo.requestLog";
+    /** The servlet request attribute that carries the body as read by the servlet edge. */
     public static final String RAW_BODY = "malipo.rawBody";
+    private static final String CALL = "malipoHttpCall";
     private static final String FALLBACK_REQUEST_ID = "malipoRequestId";
     private static final String SERVLET_REQUEST = "malipoServletRequest";
 
@@ -23,9 +26,37 @@ public final class HttpExchanges {
     }
 
     /**
-     * The servlet request behind the exchange. Camel replaces the platform-http message with a
-     * plain one at the first setBody step, so the request is also kept in an exchange property the
-     * first time it is seen: every operation route calls {@link #remember} as its first step.
+     * The request behind the exchange. Camel replaces the platform-http message with a plain one
+     * at the first setBody step, so what is read of it is kept in an exchange property the first
+     * time it is seen: every operation route calls {@link #remember} as its first step.
+     */
+    public static Optional<HttpCall> call(Exchange exchange) {
+        HttpCall call = exchange.getProperty(CALL, HttpCall.class);
+        if (call == null) {
+            call = request(exchange).map(HttpExchanges::call).orElse(null);
+            if (call != null) {
+                exchange.setProperty(CALL, call);
+            }
+        }
+        return Optional.ofNullable(call);
+    }
+
+    /** Set by a web server's edge that reads the request itself (no servlet request behind it). */
+    public static void setCall(Exchange exchange, HttpCall call) {
+        exchange.setProperty(CALL, call);
+    }
+
+    private static HttpCall call(HttpServletRequest request) {
+        RequestLog log = (RequestLog) request.getAttribute(REQUEST_LOG);
+        byte[] body = (byte[]) request.getAttribute(RAW_BODY);
+        return new HttpCall(log == null ? new RequestLog() : log, request.getMethod(), request.getRequestURI(),
+                request.getQueryString(), request.getRemoteAddr(),
+                Collections.list(request.getHeaders("X-Forwarded-For")), body == null ? new byte[0] : body);
+    }
+
+    /**
+     * The servlet request behind the exchange, for the pages served by the servlet container
+     * (cookies, sessions); empty on any other server.
      */
     public static Optional<HttpServletRequest> request(Exchange exchange) {
         if (exchange.getIn() instanceof PlatformHttpMessage message && message.getRequest() != null) {
@@ -35,27 +66,32 @@ public final class HttpExchanges {
         return Optional.ofNullable(exchange.getProperty(SERVLET_REQUEST, HttpServletRequest.class));
     }
 
-    /** Keeps the servlet request for the rest of the exchange, whatever becomes of its message. */
+    /** Keeps what is known of the request for the rest of the exchange, whatever becomes of its message. */
     public static void remember(Exchange exchange) {
-        request(exchange);
+        call(exchange);
     }
 
     public static String requestId(Exchange exchange) {
-        return request(exchange)
-                .map(r -> (String) r.getAttribute(REQUEST_ID))
+        return call(exchange)
+                .map(HttpCall::requestId)
                 .orElseGet(() -> exchange.getProperties()
                         .computeIfAbsent(FALLBACK_REQUEST_ID, k -> UUID.randomUUID().toString())
                         .toString());
     }
 
-    public static String path(Exchange exchange) {
-        return request(exchange).map(HttpServletRequest::getRequestURI).orElse(null);
+    /** The id the servlet edge gave the request, or null before it has seen it. */
+    public static String requestId(HttpServletRequest request) {
+        return request.getAttribute(REQUEST_LOG) instanceof RequestLog log ? log.id() : null;
     }
 
-    /** The body exactly as the client sent it (capped by the edge filter), or an empty array. */
+    public static String path(Exchange exchange) {
+        return call(exchange).map(HttpCall::path).orElse(null);
+    }
+
+    /** The body exactly as the client sent it (capped at the edge), or an empty array. */
     public static byte[] rawBody(Exchange exchange) {
-        return request(exchange)
-                .map(r -> (byte[]) r.getAttribute(RAW_BODY))
+        return call(exchange)
+                .map(HttpCall::body)
                 .orElseGet(() -> {
                     byte[] body = exchange.getIn().getBody(byte[].class);
                     return body == null ? new byte[0] : body;
@@ -78,7 +114,7 @@ public final class HttpExchanges {
 
     /** Records which merchant a request acted for, so the request log can name it. */
     public static void setMerchant(Exchange exchange, Object merchantId) {
-        request(exchange).ifPresent(r -> r.setAttribute(MERCHANT_ID, String.valueOf(merchantId)));
+        call(exchange).ifPresent(c -> c.log().actingFor(merchantId));
     }
 
     /**

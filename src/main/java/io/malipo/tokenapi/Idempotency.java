@@ -3,6 +3,7 @@ package io.malipo.tokenapi;
 import io.malipo.common.ApiException;
 import io.malipo.common.ErrorResponses;
 import io.malipo.common.ErrorRouteConfigurations;
+import io.malipo.common.HttpCall;
 import io.malipo.common.HttpExchanges;
 import io.malipo.common.JsonBodies;
 import io.malipo.common.Rows;
@@ -11,7 +12,6 @@ import io.malipo.common.Times;
 import io.malipo.common.Transactions;
 import io.malipo.merchant.SecretBox;
 import io.malipo.payments.PaymentsEndpoints;
-import jakarta.servlet.http.HttpServletRequest;
 import java.nio.charset.StandardCharsets;
 import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
@@ -243,8 +243,8 @@ public class Idempotency {
     private static String fingerprint(Exchange exchange) {
         try {
             MessageDigest digest = MessageDigest.getInstance("SHA-256");
-            HttpServletRequest request = HttpExchanges.request(exchange).orElse(null);
-            digest.update((request == null ? "" : request.getMethod() + " " + request.getRequestURI())
+            HttpCall call = HttpExchanges.call(exchange).orElse(null);
+            digest.update((call == null ? "" : call.method() + " " + call.path())
                     .getBytes(StandardCharsets.UTF_8));
             digest.update((byte) 0);
             digest.update(HttpExchanges.rawBody(exchange));

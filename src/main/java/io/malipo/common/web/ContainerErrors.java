@@ -65,7 +65,7 @@ public class ContainerErrors implements WebServerFactoryCustomizer<TomcatServlet
             if (!ioAllowed.get()) {
                 return;
             }
-            Object known = request.getAttribute(HttpExchanges.REQUEST_ID);
+            Object known = HttpExchanges.requestId(request);
             String requestId = known == null ? UUID.randomUUID().toString() : known.toString();
             String path = request.getRequestURI() == null ? "/" : request.getRequestURI();
             if (path.length() > MAX_PATH_SHOWN) {

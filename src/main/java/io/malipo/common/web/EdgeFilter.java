@@ -4,6 +4,7 @@ import io.malipo.common.ApiException;
 import io.malipo.common.ErrorResponses;
 import io.malipo.common.HttpExchanges;
 import io.malipo.common.MalipoProperties;
+import io.malipo.common.RequestLog;
 import io.malipo.common.Surface;
 import jakarta.servlet.AsyncEvent;
 import jakarta.servlet.AsyncListener;
@@ -16,10 +17,6 @@ import java.io.InputStream;
 import java.util.Collections;
 import java.util.List;
 import java.util.Set;
-import java.util.UUID;
-import java.util.concurrent.TimeUnit;
-import org.slf4j.Logger;
-import org.slf4j.LoggerFactory;
 import org.springframework.core.Ordered;
 import org.springframework.core.annotation.Order;
 import org.springframework.http.InvalidMediaTypeException;
@@ -39,7 +36,6 @@ import org.springframework.web.filter.OncePerRequestFilter;
 public class EdgeFilter extends OncePerRequestFilter {
 
     public static final String REQUEST_ID_HEADER = "X-Request-Id";
-    private static final Logger REQUEST_LOG = LoggerFactory.getLogger("io.malipo.http");
     private static final List<MediaType> JSON_TYPES =
             List.of(MediaType.APPLICATION_JSON, MediaType.APPLICATION_PROBLEM_JSON);
     private static final Set<String> COMMON_JSON_ACCEPTS = Set.of("application/json", "*/*",
@@ -56,9 +52,9 @@ public class EdgeFilter extends OncePerRequestFilter {
     @Override
     protected void doFilterInternal(HttpServletRequest request, HttpServletResponse response, FilterChain chain)
             throws ServletException, IOException {
-        long started = System.nanoTime();
-        String requestId = UUID.randomUUID().toString();
-        request.setAttribute(HttpExchanges.REQUEST_ID, requestId);
+        RequestLog log = new RequestLog();
+        String requestId = log.id();
+        request.setAttribute(HttpExchanges.REQUEST_LOG, log);
         response.setHeader(REQUEST_ID_HEADER, requestId);
         Surface surface = Surface.of(request.getRequestURI());
         try {
@@ -68,9 +64,9 @@ public class EdgeFilter extends OncePerRequestFilter {
             }
         } finally {
             if (request.isAsyncStarted()) {
-                request.getAsyncContext().addListener(new LogOnCompletion(request, response, started));
+                request.getAsyncContext().addListener(new LogOnCompletion(request, response, log));
             } else {
-                log(request, response, started);
+                log.write(request.getMethod(), request.getRequestURI(), response.getStatus());
             }
         }
     }
@@ -137,23 +133,12 @@ public class EdgeFilter extends OncePerRequestFilter {
         }
     }
 
-    private static void log(HttpServletRequest request, HttpServletResponse response, long started) {
-        if (!REQUEST_LOG.isInfoEnabled()) {
-            return;
-        }
-        Object merchant = request.getAttribute(HttpExchanges.MERCHANT_ID);
-        REQUEST_LOG.info("method={} path={} status={} duration_ms={} merchant={} request_id={}",
-                request.getMethod(), request.getRequestURI(), response.getStatus(),
-                TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - started),
-                merchant == null ? "-" : merchant, request.getAttribute(HttpExchanges.REQUEST_ID));
-    }
-
-    private record LogOnCompletion(HttpServletRequest request, HttpServletResponse response, long started)
+    private record LogOnCompletion(HttpServletRequest request, HttpServletResponse response, RequestLog log)
             implements AsyncListener {
 
         @Override
         public void onComplete(AsyncEvent event) {
-            log(request, response, started);
+            log.write(request.getMethod(), request.getRequestURI(), response.getStatus());
         }
 
         @Override

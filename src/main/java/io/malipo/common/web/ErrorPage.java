@@ -48,7 +48,7 @@ public class ErrorPage implements ErrorController {
             path = request.getRequestURI();
         }
         int status = (Integer) statusAttribute;
-        String requestId = (String) request.getAttribute(HttpExchanges.REQUEST_ID);
+        String requestId = HttpExchanges.requestId(request);
         if (requestId == null) {
             requestId = UUID.randomUUID().toString();
         }
