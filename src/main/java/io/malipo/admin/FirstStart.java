@@ -2,6 +2,7 @@ package io.malipo.admin;
 
 import io.malipo.common.InstanceSecrets;
 import io.malipo.common.MalipoProperties;
+import io.malipo.common.web.Ports;
 import io.malipo.merchant.ApiKeyView;
 import io.malipo.merchant.CheckoutCredentialView;
 import io.malipo.merchant.MerchantEndpoints;
@@ -31,7 +32,6 @@ import org.slf4j.LoggerFactory;
 import org.springframework.boot.actuate.health.Health;
 import org.springframework.boot.actuate.health.HealthIndicator;
 import org.springframework.boot.context.event.ApplicationReadyEvent;
-import org.springframework.boot.web.context.WebServerApplicationContext;
 import org.springframework.context.event.EventListener;
 import org.springframework.stereotype.Component;
 import org.springframework.transaction.support.TransactionTemplate;
@@ -182,8 +182,9 @@ public class FirstStart implements HealthIndicator {
         return done.getMessage();
     }
 
+    /** The port clients reach Malipo on (the API listener's, when it has one). */
     private static int port(ApplicationReadyEvent event) {
-        return event.getApplicationContext() instanceof WebServerApplicationContext web
-                ? web.getWebServer().getPort() : 8080;
+        return event.getApplicationContext().getEnvironment().getProperty(Ports.PUBLIC_PORT_PROPERTY, Integer.class,
+                8080);
     }
 }

@@ -1,6 +1,7 @@
 package io.malipo.checkout;
 
 import io.malipo.common.Surface;
+import io.malipo.common.web.PathRewrite;
 import jakarta.servlet.FilterChain;
 import jakarta.servlet.ServletException;
 import jakarta.servlet.http.HttpServletRequest;
@@ -19,7 +20,7 @@ import org.springframework.web.filter.OncePerRequestFilter;
  */
 @Component
 @Order(Ordered.HIGHEST_PRECEDENCE + 10)
-public class CheckoutPaths extends OncePerRequestFilter {
+public class CheckoutPaths extends OncePerRequestFilter implements PathRewrite {
 
     private static final String BASE = "/v1/checkout";
 
@@ -33,6 +34,11 @@ public class CheckoutPaths extends OncePerRequestFilter {
         }
         String path = normalise(request.getMethod(), uri);
         chain.doFilter(path.equals(uri) ? request : new Rewritten(request, path), response);
+    }
+
+    @Override
+    public String rewrite(String method, String path) {
+        return Surface.of(path) == Surface.CHECKOUT ? normalise(method, path) : path;
     }
 
     static String normalise(String method, String uri) {

@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import io.malipo.MalipoApplication;
+import io.malipo.common.web.Ports;
 import io.malipo.testsupport.Await;
 import io.malipo.testsupport.AuthenticatorApp;
 import io.malipo.testsupport.CheckoutClient;
@@ -31,7 +32,6 @@ import org.junit.jupiter.api.io.TempDir;
 import org.springframework.boot.builder.SpringApplicationBuilder;
 import org.springframework.boot.test.system.CapturedOutput;
 import org.springframework.boot.test.system.OutputCaptureExtension;
-import org.springframework.boot.web.context.WebServerApplicationContext;
 import org.springframework.context.ConfigurableApplicationContext;
 import org.springframework.jdbc.core.JdbcTemplate;
 
@@ -145,7 +145,7 @@ class EmbeddedDefaultIT {
      */
     private static void everyDashboardPageOpensOnH2(ConfigurableApplicationContext app, String credentials)
             throws Exception {
-        int port = ((WebServerApplicationContext) app).getWebServer().getPort();
+        int port = app.getEnvironment().getProperty(Ports.PUBLIC_PORT_PROPERTY, Integer.class);
         FormBrowser owner = new FormBrowser(port).signIn(field(credentials, "email"), field(credentials, "password"));
         String secret = AuthenticatorApp.keyOn(owner.get("/dashboard/two-factor/setup").body());
         owner.post("/dashboard/two-factor/setup", "code", AuthenticatorApp.code(secret, Instant.now()));
@@ -213,7 +213,7 @@ class EmbeddedDefaultIT {
     }
 
     private static Http http(ConfigurableApplicationContext app) {
-        return new Http("http://localhost:" + ((WebServerApplicationContext) app).getWebServer().getPort());
+        return new Http("http://localhost:" + app.getEnvironment().getProperty(Ports.PUBLIC_PORT_PROPERTY, Integer.class));
     }
 
     private static String field(String credentials, String label) {

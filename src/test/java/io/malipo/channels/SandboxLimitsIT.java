@@ -68,6 +68,19 @@ class SandboxLimitsIT extends PostgresIT {
     }
 
     @Test
+    void aClientCannotNameItsOwnAddressWithTheHeadersTheApiListenerPassesOn() {
+        List<Integer> statuses = new ArrayList<>();
+        for (int i = 0; i <= BUDGET; i++) {
+            statuses.add(http.from("127.0.0.9", "POST", "/sandbox/tpesa-tz/push-ussd/v1/requests", "{}",
+                    "Authorization", "Bearer guess-" + i, "X-Malipo-Peer", "198.51.100." + i,
+                    "X-Malipo-Front", "0".repeat(64)).status());
+        }
+
+        assertThat(statuses.subList(0, BUDGET)).containsOnly(401);
+        assertThat(statuses.get(BUDGET)).isEqualTo(429);
+    }
+
+    @Test
     void anAddressWithoutTheSandboxKeyHasABudgetThen429WithRetryAfter() {
         List<Integer> statuses = new ArrayList<>();
         for (int i = 0; i <= BUDGET; i++) {

@@ -3,6 +3,7 @@ package io.malipo.delivery;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.malipo.MalipoApplication;
+import io.malipo.common.web.Ports;
 import io.malipo.testsupport.ApiMerchant;
 import io.malipo.testsupport.Await;
 import io.malipo.testsupport.CallbackReceiver;
@@ -156,7 +157,7 @@ class TwoInstancesIT extends PostgresIT {
     @Test
     void aTokenIssuedByOneInstanceWorksOnTheOtherUntilItsKeyIsRevokedOnEither() throws Exception {
         ConfigurableApplicationContext other = secondInstance();
-        Http there = new Http("http://127.0.0.1:" + other.getEnvironment().getProperty("local.server.port"));
+        Http there = new Http("http://127.0.0.1:" + other.getEnvironment().getProperty(Ports.PUBLIC_PORT_PROPERTY));
         ApiMerchant merchant = ApiMerchant.create(http, admin);
         String token = merchant.token();
 

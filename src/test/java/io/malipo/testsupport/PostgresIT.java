@@ -1,13 +1,14 @@
 package io.malipo.testsupport;
 
 import io.malipo.MalipoApplication;
+import io.malipo.common.web.Ports;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.springframework.beans.factory.annotation.Autowired;
+import org.springframework.beans.factory.annotation.Value;
 import org.springframework.boot.test.autoconfigure.actuate.observability.AutoConfigureObservability;
 import org.springframework.boot.test.context.SpringBootTest;
 import org.springframework.boot.test.context.TestConfiguration;
-import org.springframework.boot.test.web.server.LocalServerPort;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Import;
 import org.springframework.context.annotation.Primary;
@@ -39,7 +40,8 @@ public abstract class PostgresIT {
     /** Where live M-Pesa is configured in tests: a port nothing listens on. */
     public static final String DOWN_PROVIDER = "http://127.0.0.1:9";
 
-    @LocalServerPort
+    /** The public port: the API listener's when it has one, else the servlet container's. */
+    @Value("${" + Ports.PUBLIC_PORT_PROPERTY + "}")
     protected int port;
     @Autowired
     protected MutableClock clock;

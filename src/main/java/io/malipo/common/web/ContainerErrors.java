@@ -52,6 +52,22 @@ public class ContainerErrors implements WebServerFactoryCustomizer<TomcatServlet
         });
     }
 
+    /** The path as an error answer shows it: never longer than a person reads. */
+    static String shown(String path) {
+        if (path == null) {
+            return "/";
+        }
+        return path.length() > MAX_PATH_SHOWN ? path.substring(0, MAX_PATH_SHOWN) + "..." : path;
+    }
+
+    /** The answer to a request the web server could not read. */
+    static ApiException unreadable(int status, String requestId) {
+        return status >= 500 ? ErrorRouteConfigurations.internalError(requestId)
+                : new ApiException(status, status == 400 ? "bad_request" : "request_refused",
+                        "The request could not be read as sent: check that the URL is correctly percent-encoded "
+                                + "and that the headers are not too large.");
+    }
+
     private final class SurfaceErrorReportValve extends ErrorReportValve {
 
         @Override
@@ -67,14 +83,8 @@ public class ContainerErrors implements WebServerFactoryCustomizer<TomcatServlet
             }
             Object known = HttpExchanges.requestId(request);
             String requestId = known == null ? UUID.randomUUID().toString() : known.toString();
-            String path = request.getRequestURI() == null ? "/" : request.getRequestURI();
-            if (path.length() > MAX_PATH_SHOWN) {
-                path = path.substring(0, MAX_PATH_SHOWN) + "...";
-            }
-            ApiException error = status >= 500 ? ErrorRouteConfigurations.internalError(requestId)
-                    : new ApiException(status, status == 400 ? "bad_request" : "request_refused",
-                            "The request could not be read as sent: check that the URL is correctly percent-encoded "
-                                    + "and that the headers are not too large.");
+            String path = shown(request.getRequestURI());
+            ApiException error = unreadable(status, requestId);
             try {
                 response.setHeader(EdgeFilter.REQUEST_ID_HEADER, requestId);
                 errors.write(response, Surface.of(path), error, path, requestId);

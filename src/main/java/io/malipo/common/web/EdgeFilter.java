@@ -25,7 +25,8 @@ import org.springframework.stereotype.Component;
 import org.springframework.web.filter.OncePerRequestFilter;
 
 /**
- * The first thing every request meets. It gives the request an id, refuses what no operation
+ * The first thing every request the servlet container serves meets ({@link ApiEdge} does the same
+ * on the API listener). It gives the request an id, refuses what no operation
  * could answer (a response type other than JSON, a body over the cap) in the surface's own
  * error format, keeps the body bytes so operations can read them exactly as sent (checkout
  * signatures are computed over the client's own rendering), and writes one log line when the
@@ -42,16 +43,19 @@ public class EdgeFilter extends OncePerRequestFilter {
             "application/json, text/plain, */*", "application/json;charset=UTF-8", "application/json; charset=utf-8");
 
     private final ErrorResponses errors;
+    private final FrontDoor frontDoor;
     private final int maxBodyBytes;
 
-    public EdgeFilter(ErrorResponses errors, MalipoProperties properties) {
+    public EdgeFilter(ErrorResponses errors, FrontDoor frontDoor, MalipoProperties properties) {
         this.errors = errors;
+        this.frontDoor = frontDoor;
         this.maxBodyBytes = Math.toIntExact(properties.http().maxBodySize().toBytes());
     }
 
     @Override
-    protected void doFilterInternal(HttpServletRequest request, HttpServletResponse response, FilterChain chain)
+    protected void doFilterInternal(HttpServletRequest received, HttpServletResponse response, FilterChain chain)
             throws ServletException, IOException {
+        HttpServletRequest request = frontDoor.admit(received);
         RequestLog log = new RequestLog();
         String requestId = log.id();
         request.setAttribute(HttpExchanges.REQUEST_LOG, log);
@@ -75,9 +79,7 @@ public class EdgeFilter extends OncePerRequestFilter {
     private HttpServletRequest admit(HttpServletRequest request, HttpServletResponse response, Surface surface,
             String requestId) throws IOException {
         if (surface.isApi() && !acceptsJson(request)) {
-            errors.write(response, surface, new ApiException(406, "not_acceptable",
-                    "This API answers only in JSON: send 'Accept: application/json' (or leave Accept out)."),
-                    request.getRequestURI(), requestId);
+            errors.write(response, surface, notAcceptable(), request.getRequestURI(), requestId);
             return null;
         }
         if (request.getContentLengthLong() > maxBodyBytes) {
@@ -97,9 +99,17 @@ public class EdgeFilter extends OncePerRequestFilter {
             String requestId) throws IOException {
         // The rest of an oversized body is not read; the connection closes after this answer.
         response.setHeader("Connection", "close");
-        errors.write(response, surface, new ApiException(413, "body_too_large",
-                "The request body is larger than " + maxBodyBytes / 1024 + " KiB; send a smaller body."),
-                request.getRequestURI(), requestId);
+        errors.write(response, surface, tooLarge(maxBodyBytes), request.getRequestURI(), requestId);
+    }
+
+    static ApiException notAcceptable() {
+        return new ApiException(406, "not_acceptable",
+                "This API answers only in JSON: send 'Accept: application/json' (or leave Accept out).");
+    }
+
+    static ApiException tooLarge(int maxBodyBytes) {
+        return new ApiException(413, "body_too_large",
+                "The request body is larger than " + maxBodyBytes / 1024 + " KiB; send a smaller body.");
     }
 
     /** The body, or null when it turned out longer than the cap (chunked bodies declare no length). */
@@ -115,7 +125,10 @@ public class EdgeFilter extends OncePerRequestFilter {
     }
 
     static boolean acceptsJson(HttpServletRequest request) {
-        List<String> values = Collections.list(request.getHeaders("Accept"));
+        return acceptsJson(Collections.list(request.getHeaders("Accept")));
+    }
+
+    static boolean acceptsJson(List<String> values) {
         if (values.isEmpty()) {
             return true;
         }

@@ -74,7 +74,7 @@ public class ErrorPage implements ErrorController {
         return new ResponseEntity<>(rendered.body(), headers, rendered.status());
     }
 
-    private static ApiException describe(int status, String path, String allow, String requestId) {
+    static ApiException describe(int status, String path, String allow, String requestId) {
         return switch (status) {
             case 404 -> ApiException.notFound("There is no operation at " + path
                     + ". The operations Malipo offers are listed in /openapi.json.");

@@ -1,8 +1,15 @@
 package io.malipo.common.web;
 
+import io.malipo.common.HttpCall;
+import io.malipo.common.HttpExchanges;
+import io.malipo.common.MalipoProperties;
+import io.vertx.core.Future;
+import io.vertx.ext.web.RoutingContext;
+import io.vertx.ext.web.handler.BodyHandler;
 import jakarta.servlet.http.HttpServletRequest;
 import jakarta.servlet.http.HttpServletResponse;
 import java.io.IOException;
+import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.Executor;
 import java.util.concurrent.Semaphore;
@@ -12,6 +19,7 @@ import org.apache.camel.Processor;
 import org.apache.camel.component.platform.http.PlatformHttpEndpoint;
 import org.apache.camel.component.platform.http.spi.PlatformHttpConsumer;
 import org.apache.camel.component.platform.http.spi.PlatformHttpEngine;
+import org.apache.camel.component.platform.http.vertx.VertxPlatformHttpConsumer;
 import org.apache.camel.component.platform.http.springboot.SpringBootPlatformHttpConsumer;
 import org.apache.camel.component.platform.http.springboot.SpringBootPlatformHttpEngine;
 import org.slf4j.Logger;
@@ -24,12 +32,15 @@ import org.springframework.context.annotation.Configuration;
 import org.springframework.scheduling.concurrent.ThreadPoolTaskExecutor;
 
 /**
- * The threads that serve REST routes. platform-http hands every request to one pool; Malipo runs
- * most API requests on the web server's own thread instead ({@link InlineFirst}) and hands only
- * the rest to that pool. Malipo's own sandbox providers are served too, and in test mode an API
- * request waits on a sandbox request it made over HTTP. With one pool, requests enough to fill it
- * would all wait for sandbox answers that no thread is left to give, until the connection times
- * out. So the paths Malipo calls itself ({@value #SELF_CALLED}) get a pool of their own.
+ * Which server and which threads serve each REST route. With the API listener on ({@link
+ * ApiServer}), the checkout and token API operations are served there ({@link OnApiListener}), on
+ * Vert.x's worker threads; everything else (pages, dashboard, admin API, sandbox) by the servlet
+ * container. There platform-http hands every request to one pool; Malipo runs most requests on the
+ * web server's own thread instead ({@link InlineFirst}) and hands only the rest to that pool.
+ * Malipo's own sandbox providers are served too, and in test mode an API request waits on a
+ * sandbox request it made over HTTP. With one pool, requests enough to fill it would all wait for
+ * sandbox answers that no thread is left to give, until the connection times out. So the paths
+ * Malipo calls itself ({@value #SELF_CALLED}) get a pool of their own.
  */
 @Configuration(proxyBeanMethods = false)
 public class HttpEngine {
@@ -55,15 +66,24 @@ public class HttpEngine {
         return executor;
     }
 
-    /** Replaces platform-http's own engine (it steps aside for any bean of this type). */
+    /**
+     * Replaces platform-http's own engine (it steps aside for any bean of this type). With the API
+     * listener on ({@link ApiServer}), the checkout and token API operations are served there.
+     */
     @Bean("platform-http-engine")
     PlatformHttpEngine platformHttpEngine(@Value("${server.port:8080}") int port,
+            @Value("${" + ApiServer.ENGINE_PROPERTY + ":servlet}") String engine, MalipoProperties properties,
             @Qualifier("applicationTaskExecutor") ThreadPoolTaskExecutor apiRequests,
             @Qualifier("sandboxRequestExecutor") ThreadPoolTaskExecutor sandboxRequests) {
         Semaphore inline = new Semaphore(apiRequests.getCorePoolSize());
+        boolean apiListener = "vertx".equals(engine);
+        long maxBodyBytes = properties.http().maxBodySize().toBytes();
         return new SpringBootPlatformHttpEngine(port, apiRequests) {
             @Override
             public PlatformHttpConsumer createConsumer(PlatformHttpEndpoint endpoint, Processor processor) {
+                if (apiListener && ApiEdge.serves(endpoint.getPath())) {
+                    return new OnApiListener(endpoint, processor, ApiServer.ROUTER, maxBodyBytes);
+                }
                 if (endpoint.getPath().startsWith(SELF_CALLED)) {
                     return new SpringBootPlatformHttpConsumer(endpoint, processor, sandboxRequests);
                 }
@@ -127,6 +147,34 @@ public class HttpEngine {
                 answer.setHeader(Exchange.HTTP_CHUNKED, false);
             }
             super.afterProcess(response, exchange);
+        }
+    }
+
+    /**
+     * An operation served on the API listener. The body is read whole (up to the cap) by Vert.x
+     * and kept as sent; Camel's own form parsing stays off, as on the servlet container (it would
+     * turn a form body's fields into message headers).
+     */
+    static final class OnApiListener extends VertxPlatformHttpConsumer {
+
+        OnApiListener(PlatformHttpEndpoint endpoint, Processor processor, String router, long maxBodyBytes) {
+            super(useOwnBodyHandler(endpoint), processor,
+                    List.of(BodyHandler.create(false).setBodyLimit(maxBodyBytes)), router);
+        }
+
+        private static PlatformHttpEndpoint useOwnBodyHandler(PlatformHttpEndpoint endpoint) {
+            endpoint.setUseBodyHandler(false);
+            return endpoint;
+        }
+
+        @Override
+        protected Future<Void> processHttpRequest(Exchange exchange, RoutingContext context) {
+            return super.processHttpRequest(exchange, context).map(done -> {
+                HttpCall call = ApiEdge.call(context);
+                HttpExchanges.setCall(exchange, call);
+                exchange.getIn().setBody(call.body());
+                return done;
+            });
         }
     }
 }
