@@ -5,6 +5,8 @@ import jakarta.servlet.http.HttpServletRequestWrapper;
 import java.nio.charset.StandardCharsets;
 import java.security.MessageDigest;
 import java.security.SecureRandom;
+import java.util.Collections;
+import java.util.Enumeration;
 import java.util.HexFormat;
 import org.springframework.stereotype.Component;
 
@@ -43,6 +45,7 @@ public class FrontDoor {
                 || !MessageDigest.isEqual(keyBytes, offered.getBytes(StandardCharsets.US_ASCII))) {
             return request;
         }
+        // The key goes no further: routes see the request's headers as Camel message headers.
         return new HttpServletRequestWrapper(request) {
             @Override
             public String getRemoteAddr() {
@@ -53,6 +56,26 @@ public class FrontDoor {
             public String getRemoteHost() {
                 return peer;
             }
+
+            @Override
+            public String getHeader(String name) {
+                return passed(name) ? null : super.getHeader(name);
+            }
+
+            @Override
+            public Enumeration<String> getHeaders(String name) {
+                return passed(name) ? Collections.emptyEnumeration() : super.getHeaders(name);
+            }
+
+            @Override
+            public Enumeration<String> getHeaderNames() {
+                return Collections.enumeration(Collections.list(super.getHeaderNames()).stream()
+                        .filter(name -> !passed(name)).toList());
+            }
         };
+    }
+
+    private static boolean passed(String header) {
+        return KEY_HEADER.equalsIgnoreCase(header) || PEER_HEADER.equalsIgnoreCase(header);
     }
 }

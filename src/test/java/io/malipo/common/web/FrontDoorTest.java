@@ -2,6 +2,7 @@ package io.malipo.common.web;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import java.util.Collections;
 import org.junit.jupiter.api.Test;
 import org.springframework.mock.web.MockHttpServletRequest;
 
@@ -18,9 +19,20 @@ class FrontDoorTest {
         assertThat(frontDoor.admit(request(frontDoor.key(), null)).getRemoteAddr()).isEqualTo("127.0.0.1");
     }
 
+    @Test
+    void theKeyAndThePeerHeaderGoNoFurtherThanTheDoor() {
+        var admitted = frontDoor.admit(request(frontDoor.key(), "198.51.100.7"));
+
+        assertThat(admitted.getHeader(FrontDoor.KEY_HEADER)).isNull();
+        assertThat(admitted.getHeaders(FrontDoor.PEER_HEADER).hasMoreElements()).isFalse();
+        assertThat(Collections.list(admitted.getHeaderNames())).doesNotContain(FrontDoor.KEY_HEADER,
+                FrontDoor.PEER_HEADER).contains("Accept");
+    }
+
     private static MockHttpServletRequest request(String key, String peer) {
         MockHttpServletRequest request = new MockHttpServletRequest();
         request.setRemoteAddr("127.0.0.1");
+        request.addHeader("Accept", "text/html");
         if (key != null) {
             request.addHeader(FrontDoor.KEY_HEADER, key);
         }
