@@ -28,11 +28,7 @@ public class CheckoutPaths extends OncePerRequestFilter implements PathRewrite {
     protected void doFilterInternal(HttpServletRequest request, HttpServletResponse response, FilterChain chain)
             throws ServletException, IOException {
         String uri = request.getRequestURI();
-        if (Surface.of(uri) != Surface.CHECKOUT) {
-            chain.doFilter(request, response);
-            return;
-        }
-        String path = normalise(request.getMethod(), uri);
+        String path = rewrite(request.getMethod(), uri);
         chain.doFilter(path.equals(uri) ? request : new Rewritten(request, path), response);
     }
 
@@ -42,7 +38,7 @@ public class CheckoutPaths extends OncePerRequestFilter implements PathRewrite {
     }
 
     static String normalise(String method, String uri) {
-        String path = uri.replaceAll("/{2,}", "/").replaceFirst("^(/v1)+/checkout", BASE);
+        String path = Surface.folded(uri);
         if (path.length() > 1 && path.endsWith("/")) {
             path = path.substring(0, path.length() - 1);
         }

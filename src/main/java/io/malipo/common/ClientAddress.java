@@ -4,9 +4,7 @@ import com.github.benmanes.caffeine.cache.Cache;
 import com.github.benmanes.caffeine.cache.Caffeine;
 import inet.ipaddr.IPAddress;
 import inet.ipaddr.IPAddressString;
-import jakarta.servlet.http.HttpServletRequest;
 import java.util.ArrayList;
-import java.util.Collections;
 import java.util.List;
 import org.apache.camel.Exchange;
 import org.springframework.stereotype.Component;
@@ -38,10 +36,6 @@ public class ClientAddress {
 
     public String of(Exchange exchange) {
         return HttpExchanges.call(exchange).map(call -> of(call.peer(), call.forwardedFor())).orElse(null);
-    }
-
-    public String of(HttpServletRequest request) {
-        return of(request.getRemoteAddr(), Collections.list(request.getHeaders("X-Forwarded-For")));
     }
 
     /**

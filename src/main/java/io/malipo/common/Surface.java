@@ -29,16 +29,7 @@ public enum Surface {
         if (path == null) {
             return OTHER;
         }
-        // Checkout clients are known to send doubled slashes and a repeated /v1; they still
-        // talk to the checkout surface and must get its envelope.
-        // Every request asks, so the patterns are compiled once and skipped for the usual path.
-        String normalised = path;
-        if (path.contains("//")) {
-            normalised = SLASHES.matcher(normalised).replaceAll("/");
-        }
-        if (normalised.startsWith("/v1/v1")) {
-            normalised = REPEATED_V1.matcher(normalised).replaceFirst("/v1/checkout");
-        }
+        String normalised = folded(path);
         for (Surface surface : SURFACES) {
             boolean under = normalised.equals(surface.prefix) || normalised.startsWith(surface.under);
             if (surface != OTHER && under) {
@@ -46,6 +37,22 @@ public enum Surface {
             }
         }
         return OTHER;
+    }
+
+    /**
+     * The path with doubled slashes collapsed and a repeated /v1 before /checkout folded: checkout
+     * clients are known to send both, and still talk to the checkout surface. Every request asks,
+     * so the patterns are compiled once and skipped for the usual path.
+     */
+    public static String folded(String path) {
+        String normalised = path;
+        if (path.contains("//")) {
+            normalised = SLASHES.matcher(normalised).replaceAll("/");
+        }
+        if (normalised.startsWith("/v1/v1")) {
+            normalised = REPEATED_V1.matcher(normalised).replaceFirst("/v1/checkout");
+        }
+        return normalised;
     }
 
     /** Whether this surface is one of Malipo's JSON APIs (and so insists on JSON responses). */
