@@ -1,8 +1,13 @@
 import com.sun.net.httpserver.HttpServer;
+import java.io.BufferedInputStream;
+import java.io.EOFException;
+import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
+import java.io.UncheckedIOException;
 import java.net.HttpURLConnection;
 import java.net.InetSocketAddress;
+import java.net.Socket;
 import java.net.URI;
 import java.nio.charset.StandardCharsets;
 import java.time.OffsetDateTime;
@@ -32,9 +37,10 @@ import javax.crypto.spec.SecretKeySpec;
  * It onboards a merchant of its own through the admin API, then:
  *
  * <ul>
- *   <li>{@code create-order RATE SECONDS}: creates orders at a fixed RATE per second (open loop:
- *       each latency is measured from when the request was due, so a slow server cannot hide
- *       its queueing) after a 30 s warm-up, and prints throughput and latency percentiles;
+ *   <li>{@code create-order RATE SECONDS [WARMUP]}: creates orders at a fixed RATE per second
+ *       (open loop: each latency is measured from when the request was due, so a slow server
+ *       cannot hide its queueing) after a warm-up at the same rate (30 s unless WARMUP says),
+ *       and prints throughput and latency percentiles;
  *   <li>{@code wallet-callback COUNT [WARMUP]}: for COUNT orders one after another, sends
  *       {@code wallet-payment} and waits for the signed callback on a local receiver, and
  *       prints the time from the request to the callback's arrival; with WARMUP, that many
@@ -81,7 +87,7 @@ public class CheckoutBench {
 
     public static void main(String[] args) throws Exception {
         if (args.length < 2) {
-            System.err.println("usage: java bench/CheckoutBench.java create-order RATE SECONDS | wallet-callback COUNT"
+            System.err.println("usage: java bench/CheckoutBench.java create-order RATE SECONDS [WARMUP] | wallet-callback COUNT"
                     + " | callbacks COUNT | callback-backlog COUNT [WARMUP]");
             System.exit(2);
         }
@@ -93,7 +99,8 @@ public class CheckoutBench {
         }
         CheckoutBench bench = onboard(base, adminToken);
         switch (args[0]) {
-            case "create-order" -> bench.createOrders(Integer.parseInt(args[1]), Integer.parseInt(args[2]));
+            case "create-order" -> bench.createOrders(Integer.parseInt(args[1]), Integer.parseInt(args[2]),
+                    args.length > 3 ? Integer.parseInt(args[3]) : 30);
             case "wallet-callback" -> {
                 if (args.length > 2) {
                     bench.walletCallbacks(Integer.parseInt(args[2]), "warm-up: ");
@@ -124,9 +131,9 @@ public class CheckoutBench {
         return new CheckoutBench(base, vendor, field(credential, "api_key"), field(credential, "api_secret"));
     }
 
-    void createOrders(int rate, int seconds) throws Exception {
-        System.out.printf("create-order at %d/s: 30 s warm-up, then %d s measured%n", rate, seconds);
-        run(rate, 30, null);
+    void createOrders(int rate, int seconds, int warmup) throws Exception {
+        System.out.printf("create-order at %d/s: %d s warm-up, then %d s measured%n", rate, warmup, seconds);
+        run(rate, warmup, null);
         long[] latencies = new long[rate * seconds];
         AtomicInteger failures = new AtomicInteger();
         long started = System.nanoTime();
@@ -165,12 +172,27 @@ public class CheckoutBench {
     /**
      * Sends rate × seconds create-orders on schedule and waits for every answer. A fixed set of
      * senders on kept-alive connections, like a shop's back end; a request due while all are busy
-     * waits, and that wait counts in its latency.
+     * waits, and that wait counts in its latency. The requests are signed and written out before
+     * the clock starts, and sent as bytes on plain sockets, so that the load generator, which
+     * shares the machine, takes little of the CPU that Malipo's latency depends on.
      */
     private void run(int rate, int seconds, Sample sample) throws Exception {
         int total = rate * seconds;
+        URI uri = URI.create(base);
+        String host = uri.getHost();
+        int port = uri.getPort() < 0 ? 80 : uri.getPort();
+        byte[][] requests = new byte[total][];
+        for (int i = 0; i < total; i++) {
+            Signed signed = sign("create-order", order("B" + System.nanoTime() + "-" + i, null));
+            requests[i] = signed.bytes(host + ":" + port);
+        }
         long interval = TimeUnit.SECONDS.toNanos(1) / rate;
         ExecutorService senders = Executors.newFixedThreadPool(SENDERS);
+        ThreadLocal<RawConnection> connections = ThreadLocal.withInitial(() -> new RawConnection(host, port));
+        if (sample != null) {
+            // To line the slowest request of each second up with a server's log or PostgreSQL's.
+            System.out.printf("measured from %.3f (epoch seconds)%n", System.currentTimeMillis() / 1e3);
+        }
         long start = System.nanoTime();
         for (int i = 0; i < total; i++) {
             long due = start + i * interval;
@@ -181,10 +203,13 @@ public class CheckoutBench {
             int index = i;
             senders.execute(() -> {
                 boolean ok;
+                RawConnection connection = connections.get();
                 try {
-                    Answer answer = post("create-order", order("B" + System.nanoTime() + "-" + index, null));
+                    Answer answer = connection.exchange(requests[index]);
                     ok = answer.status() == 200 && answer.body().contains("\"resultcode\":\"000\"");
                 } catch (Exception e) {
+                    connection.close();
+                    connections.remove();
                     ok = false;
                 }
                 if (sample != null) {
@@ -195,6 +220,77 @@ public class CheckoutBench {
         senders.shutdown();
         if (!senders.awaitTermination(2, TimeUnit.MINUTES)) {
             throw new IllegalStateException("answers still outstanding after 2 minutes");
+        }
+    }
+
+    /** One kept-alive HTTP/1.1 connection that sends requests already written out as bytes. */
+    static final class RawConnection {
+        private final Socket socket;
+        private final OutputStream out;
+        private final InputStream in;
+
+        RawConnection(String host, int port) {
+            try {
+                socket = new Socket(host, port);
+                socket.setTcpNoDelay(true);
+                socket.setSoTimeout(30_000);
+                out = socket.getOutputStream();
+                in = new BufferedInputStream(socket.getInputStream());
+            } catch (IOException e) {
+                throw new UncheckedIOException(e);
+            }
+        }
+
+        Answer exchange(byte[] request) throws IOException {
+            out.write(request);
+            out.flush();
+            String status = line();
+            int length = -1;
+            boolean chunked = false;
+            for (String header = line(); !header.isEmpty(); header = line()) {
+                String name = header.substring(0, Math.max(0, header.indexOf(':'))).trim();
+                String value = header.substring(header.indexOf(':') + 1).trim();
+                if (name.equalsIgnoreCase("Content-Length")) {
+                    length = Integer.parseInt(value);
+                } else if (name.equalsIgnoreCase("Transfer-Encoding") && value.equalsIgnoreCase("chunked")) {
+                    chunked = true;
+                }
+            }
+            StringBuilder body = new StringBuilder();
+            if (chunked) {
+                for (int size = Integer.parseInt(line().split(";")[0].trim(), 16); size > 0;
+                        size = Integer.parseInt(line().split(";")[0].trim(), 16)) {
+                    body.append(new String(in.readNBytes(size), StandardCharsets.UTF_8));
+                    line();
+                }
+                line();
+            } else if (length >= 0) {
+                body.append(new String(in.readNBytes(length), StandardCharsets.UTF_8));
+            } else {
+                throw new IOException("an answer without a length: " + status);
+            }
+            return new Answer(Integer.parseInt(status.split(" ")[1]), body.toString());
+        }
+
+        void close() {
+            try {
+                socket.close();
+            } catch (IOException e) {
+                // already gone
+            }
+        }
+
+        private String line() throws IOException {
+            StringBuilder line = new StringBuilder();
+            for (int c = in.read(); c != '\n'; c = in.read()) {
+                if (c < 0) {
+                    throw new EOFException("connection closed");
+                }
+                if (c != '\r') {
+                    line.append((char) c);
+                }
+            }
+            return line.toString();
         }
     }
 
@@ -441,6 +537,11 @@ public class CheckoutBench {
 
     /** A request signed as the official clients sign: every field, in order, after the timestamp. */
     private Answer post(String operation, Map<String, Object> fields) throws Exception {
+        Signed signed = sign(operation, fields);
+        return send(base + signed.path(), signed.body(), signed.headers());
+    }
+
+    private Signed sign(String operation, Map<String, Object> fields) throws Exception {
         String timestamp = OffsetDateTime.now().truncatedTo(ChronoUnit.SECONDS).format(TIMESTAMP);
         StringBuilder signed = new StringBuilder("timestamp=").append(timestamp);
         StringBuilder json = new StringBuilder("{");
@@ -453,12 +554,27 @@ public class CheckoutBench {
         Mac mac = Mac.getInstance("HmacSHA256");
         mac.init(new SecretKeySpec(secret, "HmacSHA256"));
         String digest = Base64.getEncoder().encodeToString(mac.doFinal(signed.toString().getBytes(StandardCharsets.UTF_8)));
-        return send(base + "/v1/checkout/" + operation, json.toString(), Map.of(
+        return new Signed("/v1/checkout/" + operation, json.toString(), Map.of(
                 "Authorization", "SELCOM " + Base64.getEncoder().encodeToString(apiKey.getBytes(StandardCharsets.UTF_8)),
                 "Digest-Method", "HS256",
                 "Digest", digest,
                 "Timestamp", timestamp,
                 "Signed-Fields", String.join(",", fields.keySet())));
+    }
+
+    /** A signed JSON POST: what {@link #send} sends, or as bytes what a {@link RawConnection} does. */
+    record Signed(String path, String body, Map<String, String> headers) {
+        byte[] bytes(String authority) {
+            byte[] content = body.getBytes(StandardCharsets.UTF_8);
+            StringBuilder head = new StringBuilder("POST ").append(path).append(" HTTP/1.1\r\nHost: ").append(authority)
+                    .append("\r\nContent-Type: application/json\r\nAccept: application/json\r\nContent-Length: ")
+                    .append(content.length).append("\r\n");
+            headers.forEach((name, value) -> head.append(name).append(": ").append(value).append("\r\n"));
+            byte[] start = head.append("\r\n").toString().getBytes(StandardCharsets.UTF_8);
+            byte[] request = Arrays.copyOf(start, start.length + content.length);
+            System.arraycopy(content, 0, request, start.length, content.length);
+            return request;
+        }
     }
 
     private static String admin(String base, String token, String path, String body) throws Exception {

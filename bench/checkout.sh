@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Checkout API under load, on PostgreSQL (see bench/with-postgres.sh). For example
 # MALIPO_CHANNELS_SANDBOXDELAY=0s leaves the sandbox's simulated payer out of the timing.
-# Usage: bench/checkout.sh create-order RATE SECONDS      e.g. bench/checkout.sh create-order 100 60
+# Usage: bench/checkout.sh create-order RATE SECONDS [WARMUP]  e.g. bench/checkout.sh create-order 100 60 120
 #        bench/checkout.sh wallet-callback COUNT [WARMUP] e.g. bench/checkout.sh wallet-callback 300 1500
 #        bench/checkout.sh callbacks COUNT                e.g. bench/checkout.sh callbacks 2000
 #        bench/checkout.sh callback-backlog COUNT [WARMUP] e.g. bench/checkout.sh callback-backlog 2000 2000
