@@ -203,12 +203,16 @@ public class CheckoutBench {
             int index = i;
             senders.execute(() -> {
                 boolean ok;
-                RawConnection connection = connections.get();
+                RawConnection connection = null;
                 try {
+                    // Opened inside the try: a connection refused counts as a failed request.
+                    connection = connections.get();
                     Answer answer = connection.exchange(requests[index]);
                     ok = answer.status() == 200 && answer.body().contains("\"resultcode\":\"000\"");
                 } catch (Exception e) {
-                    connection.close();
+                    if (connection != null) {
+                        connection.close();
+                    }
                     connections.remove();
                     ok = false;
                 }
