@@ -133,17 +133,14 @@ public class CheckoutBench {
 
     void createOrders(int rate, int seconds, int warmup) throws Exception {
         System.out.printf("create-order at %d/s: %d s warm-up, then %d s measured%n", rate, warmup, seconds);
-        run(rate, warmup, null);
         long[] latencies = new long[rate * seconds];
         AtomicInteger failures = new AtomicInteger();
-        long started = System.nanoTime();
-        run(rate, seconds, (i, nanos, ok) -> {
+        double elapsed = run(rate, warmup, seconds, (i, nanos, ok) -> {
             latencies[i] = nanos;
             if (!ok) {
                 failures.incrementAndGet();
             }
         });
-        double elapsed = (System.nanoTime() - started) / 1e9;
         printSlowestBySecond(latencies, rate);
         Arrays.sort(latencies);
         System.out.printf("sent %d in %.1f s: %.1f orders/s completed, %d failed%n", latencies.length, elapsed,
@@ -170,14 +167,18 @@ public class CheckoutBench {
     }
 
     /**
-     * Sends rate × seconds create-orders on schedule and waits for every answer. A fixed set of
-     * senders on kept-alive connections, like a shop's back end; a request due while all are busy
-     * waits, and that wait counts in its latency. The requests are signed and written out before
-     * the clock starts, and sent as bytes on plain sockets, so that the load generator, which
-     * shares the machine, takes little of the CPU that Malipo's latency depends on.
+     * Sends rate × (warmup + seconds) create-orders on schedule, records those of the last seconds
+     * and answers how long the recorded ones took, from the first one due to the last answer. A
+     * fixed set of senders on kept-alive connections, like a shop's back end; a request due while
+     * all are busy waits, and that wait counts in its latency. The requests are signed and written
+     * out before the clock starts, and sent as bytes on plain sockets, so that the load generator,
+     * which shares the machine, takes little of the CPU that Malipo's latency depends on. Warm-up
+     * and measured requests are one stream on the same connections: a pause or a burst of new
+     * connections between them would be measured as Malipo's.
      */
-    private void run(int rate, int seconds, Sample sample) throws Exception {
-        int total = rate * seconds;
+    private double run(int rate, int warmup, int seconds, Sample sample) throws Exception {
+        int skipped = rate * warmup;
+        int total = skipped + rate * seconds;
         URI uri = URI.create(base);
         String host = uri.getHost();
         int port = uri.getPort() < 0 ? 80 : uri.getPort();
@@ -189,11 +190,9 @@ public class CheckoutBench {
         long interval = TimeUnit.SECONDS.toNanos(1) / rate;
         ExecutorService senders = Executors.newFixedThreadPool(SENDERS);
         ThreadLocal<RawConnection> connections = ThreadLocal.withInitial(() -> new RawConnection(host, port));
-        if (sample != null) {
-            // To line the slowest request of each second up with a server's log or PostgreSQL's.
-            System.out.printf("measured from %.3f (epoch seconds)%n", System.currentTimeMillis() / 1e3);
-        }
         long start = System.nanoTime();
+        // To line the slowest request of each second up with a server's log or PostgreSQL's.
+        System.out.printf("measured from %.3f (epoch seconds)%n", System.currentTimeMillis() / 1e3 + warmup);
         for (int i = 0; i < total; i++) {
             long due = start + i * interval;
             long wait;
@@ -216,8 +215,8 @@ public class CheckoutBench {
                     connections.remove();
                     ok = false;
                 }
-                if (sample != null) {
-                    sample.record(index, System.nanoTime() - due, ok);
+                if (index >= skipped) {
+                    sample.record(index - skipped, System.nanoTime() - due, ok);
                 }
             });
         }
@@ -225,6 +224,7 @@ public class CheckoutBench {
         if (!senders.awaitTermination(2, TimeUnit.MINUTES)) {
             throw new IllegalStateException("answers still outstanding after 2 minutes");
         }
+        return (System.nanoTime() - start - skipped * interval) / 1e9;
     }
 
     /** One kept-alive HTTP/1.1 connection that sends requests already written out as bytes. */
