@@ -19,6 +19,7 @@ import java.util.Comparator;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.TimeUnit;
@@ -27,7 +28,7 @@ import java.util.stream.Stream;
 /**
  * Malipo as operations run it, in a process of its own, on the production profile, against a
  * PostgreSQL database, started in the project's directory so it loads {@code routes/}: the
- * unpacked jar with its class data sharing archive ({@code target/app}, as the README and the
+ * unpacked jar with its start-up archive ({@code target/app}, as the README and the
  * Docker image run it), or {@code java -jar target/malipo.jar} as built ({@link Builder#asBuilt}).
  * It can be killed with SIGKILL, stopped gracefully and started again on the same port and
  * database. Each start writes the child's output to a file of its own under
@@ -128,6 +129,19 @@ public final class MalipoProcess implements AutoCloseable {
         }
     }
 
+    /**
+     * The option that maps the archive {@code package} made for this JVM: the ahead-of-time cache
+     * on Java 25 and later, the class data sharing archive before (Java 17 refuses the option of
+     * the other, so the file alone does not decide).
+     */
+    private static Optional<String> startupArchive() {
+        boolean aotCache = Runtime.version().feature() >= 25;
+        Path archive = baseDir().resolve(aotCache ? "target/app/malipo.aot" : "target/app/malipo.jsa");
+        return Files.isRegularFile(archive)
+                ? Optional.of((aotCache ? "-XX:AOTCache=" : "-XX:SharedArchiveFile=") + archive)
+                : Optional.empty();
+    }
+
     /** Starts the jar; answers at once (see {@link #awaitHealthy}). */
     public synchronized MalipoProcess start() {
         assertThat(process == null || !process.isAlive()).as(name + " is already running").isTrue();
@@ -137,9 +151,8 @@ public final class MalipoProcess implements AutoCloseable {
         List<String> command = new ArrayList<>();
         command.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
         command.addAll(JVM_FLAGS);
-        Path archive = baseDir().resolve("target/app/malipo.jsa");
-        if (!asBuilt && Files.isRegularFile(archive)) {
-            command.add("-XX:SharedArchiveFile=" + archive);
+        if (!asBuilt) {
+            startupArchive().ifPresent(command::add);
         }
         command.add("-jar");
         command.add(jar.toString());
