@@ -35,11 +35,7 @@ class TokenRateLimitLeaseTest {
 
     @Test
     void aBusyKeyTakesAsManyAsItAskedForInTheLastWindowAtOnce() {
-        Lease lease = new Lease(50, 100, 0);
-        for (int i = 0; i < 30; i++) {
-            lease.take(i * MS, bucket);
-        }
-        asked.clear();
+        Lease lease = askedInFirstWindow(50, 30);
 
         // The next window opens with 30 asked in the last one: one take of 30 serves the next 30.
         for (int i = 0; i < 30; i++) {
@@ -52,21 +48,14 @@ class TokenRateLimitLeaseTest {
 
     @Test
     void aLeaseNeverExceedsItsLargestSize() {
-        Lease lease = new Lease(8, 100, 0);
-        for (int i = 0; i < 40; i++) {
-            lease.take(i * MS, bucket);
-        }
-        asked.clear();
+        Lease lease = askedInFirstWindow(8, 40);
         lease.take(100 * MS, bucket);
         assertThat(asked).containsExactly(8);
     }
 
     @Test
     void whatIsLeftOfALeaseAfterItsLifeIsDroppedNotGivenOutLate() {
-        Lease lease = new Lease(50, 100, 0);
-        for (int i = 0; i < 20; i++) {
-            lease.take(i * MS, bucket);
-        }
+        Lease lease = askedInFirstWindow(50, 20);
         lease.take(100 * MS, bucket);
         assertThat(asked).last().isEqualTo(20);
         asked.clear();
@@ -88,16 +77,26 @@ class TokenRateLimitLeaseTest {
 
     @Test
     void aPartlyFilledLeaseIsSpentBeforeAskingAgain() {
-        Lease lease = new Lease(50, 100, 0);
-        for (int i = 0; i < 10; i++) {
-            lease.take(i * MS, bucket);
-        }
+        Lease lease = askedInFirstWindow(50, 10);
         inBucket = 3;
-        asked.clear();
         for (int i = 0; i < 3; i++) {
             assertThat(lease.take((100 + i) * MS, bucket)).isZero();
         }
         assertThat(lease.take(104 * MS, bucket)).isPositive();
         assertThat(asked).containsExactly(10, 10);
+    }
+
+    /**
+     * A lease (100 tokens a second, at most {@code largest} at a time) whose key asked it for
+     * {@code takes} tokens in its first window, 1 ms apart, each fetched alone; what they asked of
+     * the bucket is forgotten.
+     */
+    private Lease askedInFirstWindow(int largest, int takes) {
+        Lease lease = new Lease(largest, 100, 0);
+        for (int i = 0; i < takes; i++) {
+            lease.take(i * MS, bucket);
+        }
+        asked.clear();
+        return lease;
     }
 }
