@@ -3,13 +3,13 @@ package io.malipo.checkout;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.malipo.common.Database;
+import io.malipo.common.GroupCommit;
 import io.malipo.common.SqlFiles;
 import io.malipo.common.Times;
 import java.nio.charset.StandardCharsets;
 import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
 import java.time.Clock;
-import java.util.ArrayList;
 import java.util.HexFormat;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -34,28 +34,14 @@ public class SignatureUses {
     private final Clock clock;
     private final ObjectMapper json;
     private final boolean postgres;
-    /** Guards the two fields below. */
-    private final Object batches = new Object();
-    /** Callback signatures waiting for the batch being written to end. */
-    private List<OwnSignature> waiting = new ArrayList<>();
-    private boolean writing;
+    /** Malipo's own callback signatures, bound in groups on PostgreSQL. */
+    private final GroupCommit<Map<String, String>> callbacks = new GroupCommit<>(this::bindCallbacks);
 
     public SignatureUses(NamedParameterJdbcTemplate jdbc, Clock clock, ObjectMapper json, Database database) {
         this.jdbc = jdbc;
         this.clock = clock;
         this.json = json;
         this.postgres = database.isPostgres();
-    }
-
-    /** A callback signature to bind, and how its batch went. */
-    private static final class OwnSignature {
-        final Map<String, String> row;
-        boolean bound;
-        RuntimeException failure;
-
-        OwnSignature(UUID credentialId, String signature) {
-            this.row = Map.of("credential_id", credentialId.toString(), "signature", signature);
-        }
     }
 
     /**
@@ -70,48 +56,15 @@ public class SignatureUses {
             bind(credentialId, timestamp, digest, CALLBACK);
             return;
         }
-        OwnSignature mine = new OwnSignature(credentialId, hash(timestamp, digest));
-        List<OwnSignature> batch;
-        synchronized (batches) {
-            waiting.add(mine);
-            while (writing && !mine.bound && mine.failure == null) {
-                try {
-                    batches.wait();
-                } catch (InterruptedException e) {
-                    Thread.currentThread().interrupt();
-                    throw new IllegalStateException("interrupted while binding a callback signature", e);
-                }
-            }
-            if (mine.failure != null) {
-                // The batch that held it failed (the database is away): this callback is not sent.
-                throw mine.failure;
-            }
-            if (mine.bound) {
-                return;
-            }
-            // No batch is being written: this caller writes every signature waiting, its own among them.
-            writing = true;
-            batch = waiting;
-            waiting = new ArrayList<>();
-        }
-        RuntimeException failure = null;
+        callbacks.write(Map.of("credential_id", credentialId.toString(), "signature", hash(timestamp, digest)));
+    }
+
+    private void bindCallbacks(List<Map<String, String>> uses) {
         try {
             jdbc.update(SqlFiles.load("checkout/insert-signature-uses-callback.sql"), Map.of("now", Times.now(clock),
-                    "uses", json.writeValueAsString(batch.stream().map(use -> use.row).toList())));
-        } catch (RuntimeException | JsonProcessingException e) {
-            failure = e instanceof RuntimeException runtime ? runtime
-                    : new IllegalStateException("callback signatures as JSON", e);
-        }
-        synchronized (batches) {
-            for (OwnSignature use : batch) {
-                use.bound = failure == null;
-                use.failure = failure;
-            }
-            writing = false;
-            batches.notifyAll();
-        }
-        if (failure != null) {
-            throw failure;
+                    "uses", json.writeValueAsString(uses)));
+        } catch (JsonProcessingException e) {
+            throw new IllegalStateException("callback signatures as JSON", e);
         }
     }
 
