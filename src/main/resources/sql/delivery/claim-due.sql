@@ -4,7 +4,7 @@
 -- the hosts this instance sends to now, :#perTarget for any other. Every row read comes back, with
 -- its host; the columns of a row not claimed are NULL. A row queued before deliveries knew their
 -- host (target_host NULL) counts toward host ''. Which rows are due is select-due-for-update.sql's
--- condition, word for word.
+-- condition, word for word, and a claim moves next_attempt_at as update-claimed.sql does.
 WITH due AS (
     SELECT id, COALESCE(target_host, '') AS host, next_attempt_at
     FROM delivery
@@ -21,7 +21,8 @@ WITH due AS (
 ), claimed AS (
     -- DeliveryStatus: PENDING | DELIVERING (claim lapsed) -> DELIVERING.
     UPDATE delivery d
-    SET status = 'DELIVERING', claimed_by = :#instance, claimed_until = :#claimedUntil, attempts = d.attempts + 1
+    SET status = 'DELIVERING', claimed_by = :#instance, claimed_until = :#claimedUntil,
+        next_attempt_at = :#claimedUntil, attempts = d.attempts + 1
     FROM placed
     WHERE d.id = placed.id
       AND placed.place <= COALESCE(CAST(CAST(:#rooms AS jsonb) ->> placed.host AS integer), :#perTarget)

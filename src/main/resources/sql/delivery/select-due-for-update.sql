@@ -3,9 +3,10 @@
 -- every instance claim a different set without waiting on each other. The dispatcher claims of
 -- these only as many per host as that host has room for (update-claimed.sql, in the same
 -- transaction); the rest it leaves as they are, locked only until its claim commits.
--- A DELIVERING row was due when it was claimed, so next_attempt_at <= :#now holds for it too:
--- written so, the condition is one range of PostgreSQL's index delivery_open, read in order and
--- only as far as the rows taken.
+-- A claim moves next_attempt_at to when it lapses (update-claimed.sql), so next_attempt_at <= :#now
+-- holds for a DELIVERING row once its claim lapsed; claimed_until is still checked, for rows an
+-- earlier version claimed without moving it. Written so, the condition is one range of
+-- PostgreSQL's index delivery_open, read in order and only as far as the rows taken.
 SELECT id, merchant_id, livemode, kind, credential_id, webhook_endpoint_id, event_id, target_url, payload,
        source_type, source_id, attempts
 FROM delivery

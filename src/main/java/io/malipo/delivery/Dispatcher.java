@@ -3,6 +3,7 @@ package io.malipo.delivery;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.malipo.common.Database;
+import io.malipo.common.GroupCommit;
 import io.malipo.common.HttpUrls;
 import io.malipo.common.SqlFiles;
 import io.malipo.common.Times;
@@ -20,6 +21,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.UUID;
+import java.util.regex.Pattern;
 import org.apache.camel.Exchange;
 import org.apache.camel.http.base.HttpOperationFailedException;
 import org.slf4j.Logger;
@@ -46,6 +48,8 @@ public class Dispatcher {
     private static final String STARTED = "malipoDeliveryStarted";
     private static final Logger LOG = LoggerFactory.getLogger(Dispatcher.class);
     private static final int EXCERPT = 200;
+    /** What the one line of an excerpt has in place of line breaks, tabs and other control characters. */
+    private static final Pattern BLANKS = Pattern.compile("[\\p{Cntrl}\\s]+");
 
     private final NamedParameterJdbcTemplate jdbc;
     private final TransactionTemplate transactions;
@@ -53,6 +57,8 @@ public class Dispatcher {
     private final DeliveryProperties properties;
     private final boolean postgres;
     private final ObjectMapper json;
+    /** Delivered attempts that end at the same moment, recorded together (PostgreSQL). */
+    private final GroupCommit<Map<String, Object>> deliveredAttempts = new GroupCommit<>(this::recordDelivered);
     private final String instance = ManagementFactory.getRuntimeMXBean().getName() + ":" + UUID.randomUUID()
             .toString().substring(0, 8);
 
@@ -165,10 +171,40 @@ public class Dispatcher {
     public void delivered(Exchange exchange) {
         ClaimedDelivery row = exchange.getProperty(ROW, ClaimedDelivery.class);
         int status = exchange.getMessage().getHeader(Exchange.HTTP_RESPONSE_CODE, 200, Integer.class);
+        Map<String, Object> attempt = attempt(exchange, row, status, null);
+        if (postgres) {
+            deliveredAttempts.write(attempt);
+            return;
+        }
         Map<String, Object> update = key(row);
         update.put("statusCode", status);
-        update.put("now", now());
-        record("delivery/update-delivered", update, attempt(exchange, row, status, null));
+        update.put("now", attempt.get("attemptedAt"));
+        record("delivery/update-delivered", update, attempt);
+    }
+
+    /**
+     * Attempts that ended together, recorded as one statement and one commit: with many attempts
+     * running, each recorded alone costs the database more than the rest of the attempt does.
+     */
+    private void recordDelivered(List<Map<String, Object>> attempts) {
+        List<Map<String, Object>> outcomes = new ArrayList<>(attempts.size());
+        for (Map<String, Object> attempt : attempts) {
+            Map<String, Object> outcome = new HashMap<>();
+            outcome.put("id", attempt.get("id").toString());
+            outcome.put("attempt_id", attempt.get("attemptId").toString());
+            outcome.put("attempt", attempt.get("attempt"));
+            outcome.put("attempted_at", attempt.get("attemptedAt").toString());
+            outcome.put("duration_ms", attempt.get("durationMs"));
+            outcome.put("status_code", attempt.get("statusCode"));
+            outcome.put("answer", attempt.get("answer"));
+            outcomes.add(outcome);
+        }
+        try {
+            jdbc.update(SqlFiles.load("delivery/update-delivered-logged.sql"),
+                    Map.of("instance", instance, "outcomes", json.writeValueAsString(outcomes)));
+        } catch (JsonProcessingException e) {
+            throw new IllegalStateException("delivery outcomes as JSON", e);
+        }
     }
 
     public void notDelivered(Exchange exchange) {
@@ -255,7 +291,7 @@ public class Dispatcher {
         if (answer == null) {
             return null;
         }
-        String line = answer.replaceAll("[\\p{Cntrl}\\s]+", " ").strip();
+        String line = BLANKS.matcher(answer).replaceAll(" ").strip();
         if (line.isEmpty()) {
             return null;
         }

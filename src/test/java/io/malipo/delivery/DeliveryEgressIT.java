@@ -126,6 +126,8 @@ class DeliveryEgressIT extends PostgresIT {
                     OffsetDateTime.class, delivery);
             Duration longest = properties.attemptTimeout().multipliedBy(properties.quickRetries() + 1L);
             assertThat(Duration.between(OffsetDateTime.now(clock), claimedUntil)).isGreaterThan(longest);
+            assertThat(jdbc.queryForObject("SELECT next_attempt_at FROM delivery WHERE id = ?", OffsetDateTime.class,
+                    delivery)).as("next due when the claim lapses, should the attempt never end").isEqualTo(claimedUntil);
 
             Await.until("the attempt to end", Duration.ofSeconds(30), () -> "PENDING".equals(outbox.status(delivery)));
             assertThat(silent.requests()).as("one attempt, one request per try, never a second sender")

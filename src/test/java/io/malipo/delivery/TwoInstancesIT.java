@@ -126,6 +126,15 @@ class TwoInstancesIT extends PostgresIT {
         assertThat(jdbc.queryForObject("SELECT count(*) FROM delivery_attempt a JOIN delivery d ON d.id = "
                 + "a.delivery_id WHERE d.merchant_id = CAST(? AS UUID)", Integer.class, shop.merchantId()))
                 .isEqualTo(12);
+        // Attempts that end together are recorded together: each row and its own entry all the same.
+        assertThat(jdbc.queryForList("SELECT d.status, d.last_status, d.claimed_by, a.status_code, a.attempt, "
+                + "d.delivered_at = a.attempted_at AND d.next_attempt_at = a.attempted_at AS finished_then "
+                + "FROM delivery d JOIN delivery_attempt a ON a.delivery_id = d.id "
+                + "WHERE d.merchant_id = CAST(? AS UUID)", shop.merchantId()))
+                .hasSize(12)
+                .allSatisfy(row -> assertThat(row).containsEntry("status", "DELIVERED").containsEntry("last_status", 200)
+                        .containsEntry("claimed_by", null).containsEntry("status_code", 200).containsEntry("attempt", 1)
+                        .containsEntry("finished_then", true));
     }
 
     @Test
