@@ -187,21 +187,9 @@ public class Dispatcher {
      * running, each recorded alone costs the database more than the rest of the attempt does.
      */
     private void recordDelivered(List<Map<String, Object>> attempts) {
-        List<Map<String, Object>> outcomes = new ArrayList<>(attempts.size());
-        for (Map<String, Object> attempt : attempts) {
-            Map<String, Object> outcome = new HashMap<>();
-            outcome.put("id", attempt.get("id").toString());
-            outcome.put("attempt_id", attempt.get("attemptId").toString());
-            outcome.put("attempt", attempt.get("attempt"));
-            outcome.put("attempted_at", attempt.get("attemptedAt").toString());
-            outcome.put("duration_ms", attempt.get("durationMs"));
-            outcome.put("status_code", attempt.get("statusCode"));
-            outcome.put("answer", attempt.get("answer"));
-            outcomes.add(outcome);
-        }
         try {
             jdbc.update(SqlFiles.load("delivery/update-delivered-logged.sql"),
-                    Map.of("instance", instance, "outcomes", json.writeValueAsString(outcomes)));
+                    Map.of("instance", instance, "outcomes", json.writeValueAsString(attempts)));
         } catch (JsonProcessingException e) {
             throw new IllegalStateException("delivery outcomes as JSON", e);
         }
