@@ -63,12 +63,14 @@ public final class GroupCommit<T> {
             waiting = new ArrayList<>();
         }
         RuntimeException failure = null;
+        Error error = null;
         try {
             writer.accept(group.stream().map(pending -> pending.row).toList());
         } catch (RuntimeException e) {
             failure = e;
         } catch (Error e) {
-            // Whatever it was, the rows waiting must not wait for ever.
+            // The other callers must not wait for ever; this one throws the error itself.
+            error = e;
             failure = new IllegalStateException("a group of rows failed to write", e);
         }
         synchronized (lock) {
@@ -78,6 +80,9 @@ public final class GroupCommit<T> {
             }
             writing = false;
             lock.notifyAll();
+        }
+        if (error != null) {
+            throw error;
         }
         if (failure != null) {
             throw failure;
