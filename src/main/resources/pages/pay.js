@@ -1,7 +1,8 @@
 // The payment page's script: the page works without it, and is nicer with it.
 // - As the buyer types a number, say which network it belongs to (or that none is served).
-// - While a payment waits for the buyer's approval, ask /pay/{id}/status every two seconds and
-//   show the page again as soon as the payment has ended.
+// - While a payment waits for the buyer's approval, ask /pay/{id}/status every few seconds (the
+//   page says how often: malipo.pages.status-poll) and show the page again as soon as the
+//   payment has ended.
 // - Right after the payment succeeds, go back to the shop after a few seconds.
 // - Show one way to pay at a time, and count down the time the buyer has to approve a push.
 (function () {
@@ -70,6 +71,7 @@
 
   var waiting = root.getAttribute("data-waiting") === "true";
   var status = root.getAttribute("data-status-url");
+  var every = parseInt(root.getAttribute("data-poll-ms"), 10) || 2000;
   if (waiting && status && window.fetch) {
     var poll = function () {
       fetch(status, { headers: { "Accept": "application/json" }, cache: "no-store" })
@@ -78,12 +80,12 @@
           if (now && !now.waiting) {
             window.location.replace(window.location.pathname + "?after=pay");
           } else {
-            window.setTimeout(poll, 2000);
+            window.setTimeout(poll, every);
           }
         })
-        .catch(function () { window.setTimeout(poll, 4000); });
+        .catch(function () { window.setTimeout(poll, 2 * every); });
     };
-    window.setTimeout(poll, 2000);
+    window.setTimeout(poll, every);
   }
 
   var back = document.getElementById("back-to-shop");

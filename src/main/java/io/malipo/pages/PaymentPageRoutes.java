@@ -115,6 +115,7 @@ public class PaymentPageRoutes extends RouteBuilder {
     private ProducerTemplate orders;
     private final byte[] formKey;
     private final Duration approvalWindow;
+    private final long statusPollMillis;
     private final ClientAddress addresses;
     private final RequestBudgets perOrder;
     private final RequestBudgets misses;
@@ -123,10 +124,11 @@ public class PaymentPageRoutes extends RouteBuilder {
             TemplateEngine templates, InstanceSecrets secrets, ObjectMapper json, PageProperties pages,
             ClientAddress addresses) {
         this.addresses = addresses;
-        this.perOrder = new RequestBudgets(pages.requestsPerMinute());
+        this.perOrder = new RequestBudgets(pages.perOrderBudget());
         this.misses = new RequestBudgets(pages.unknownLinksPerMinute());
         this.frameAncestors = pages.frameAncestors();
         this.approvalWindow = pages.approvalWindow();
+        this.statusPollMillis = pages.statusPoll().toMillis();
         this.json = json;
         this.script = resource(SCRIPT);
         this.formKey = secrets.derivedKey("payment-page-forms");
@@ -356,6 +358,7 @@ public class PaymentPageRoutes extends RouteBuilder {
                     default -> "other";
                 });
         page.put("waiting", order.paymentStatus() == OrderStatus.INPROGRESS && !order.expired(now));
+        page.put("pollMillis", statusPollMillis);
         page.put("approvalLeft", order.lastAttemptAt() == null ? 0 : Math.max(0, Duration.between(now,
                 order.lastAttemptAt().toInstant().plus(approvalWindow)).toSeconds()));
         page.put("order", order);

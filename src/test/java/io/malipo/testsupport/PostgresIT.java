@@ -67,6 +67,7 @@ public abstract class PostgresIT {
         registry.add("malipo.channels.sandbox-delay", () -> "${malipo.test.sandbox-delay:200ms}");
         registry.add("malipo.delivery.poll-interval", () -> "200ms");
         registry.add("malipo.delivery.quick-retry-delay-ms", () -> "100");
+        registry.add("malipo.pages.status-poll", () -> "250ms");
 
         // A live endpoint for one provider, on a port nothing listens on: the provider is down
         // (unless a test sets malipo.test.mpesa-live-url to a fake of it).
