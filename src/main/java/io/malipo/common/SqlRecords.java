@@ -11,7 +11,6 @@ import org.apache.camel.TypeConversionException;
 import org.apache.camel.component.sql.RowMapperFactory;
 import org.apache.camel.support.TypeConverterSupport;
 import org.springframework.jdbc.core.ColumnMapRowMapper;
-import org.springframework.jdbc.core.DataClassRowMapper;
 import org.springframework.jdbc.core.RowMapper;
 import org.springframework.stereotype.Component;
 
@@ -19,7 +18,7 @@ import org.springframework.stereotype.Component;
  * Records at the SQL edge, both ways. A camel-sql endpoint with {@code outputClass} gives its row
  * as that record, built through its constructor with {@code merchant_id} read into
  * {@code merchantId} (Spring's DataClassRowMapper, which also reads UUIDs, timestamps and enums
- * the same from PostgreSQL and H2). A {@link SqlParameters} record sent as the body binds each
+ * the same from PostgreSQL and H2, with the columns found once per shape of result: RecordRows). A {@link SqlParameters} record sent as the body binds each
  * {@code :#name} to its component: camel-sql reads named parameters from a body it can convert to
  * a map, and this registers that conversion. An enum component binds as its name, as the
  * tables store states and kinds.
@@ -47,7 +46,7 @@ public class SqlRecords implements RowMapperFactory {
     /** The mapper of a record's rows, for statements run with Spring's JDBC templates. */
     @SuppressWarnings("unchecked")
     public static <T> RowMapper<T> rows(Class<T> type) {
-        return (RowMapper<T>) MAPPERS.computeIfAbsent(type, DataClassRowMapper::new);
+        return (RowMapper<T>) MAPPERS.computeIfAbsent(type, RecordRows::new);
     }
 
     /** A record's components by name (an enum's by its name), as the named parameters of a statement. */

@@ -5,6 +5,7 @@ import io.malipo.common.MalipoProperties;
 import io.malipo.common.RandomTokens;
 import io.malipo.common.Transactions;
 import io.malipo.common.SqlFiles;
+import io.malipo.common.SqlRecords;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.OffsetDateTime;
@@ -22,7 +23,7 @@ import org.slf4j.LoggerFactory;
 import org.springframework.beans.factory.ObjectProvider;
 import org.apache.commons.codec.digest.DigestUtils;
 import org.springframework.dao.DuplicateKeyException;
-import org.springframework.jdbc.core.DataClassRowMapper;
+import org.springframework.jdbc.core.RowMapper;
 import org.springframework.jdbc.core.namedparam.NamedParameterJdbcTemplate;
 import org.springframework.security.crypto.argon2.Argon2PasswordEncoder;
 import org.springframework.security.crypto.password.PasswordEncoder;
@@ -43,8 +44,8 @@ public class TeamMembers {
     public static final int MIN_PASSWORD = 10;
     private static final int RECOVERY_CODES = 10;
     private static final Logger LOG = LoggerFactory.getLogger(TeamMembers.class);
-    private static final DataClassRowMapper<TeamMember> MEMBERS = new DataClassRowMapper<>(TeamMember.class);
-    private static final DataClassRowMapper<AuditEntry> AUDIT = new DataClassRowMapper<>(AuditEntry.class);
+    private static final RowMapper<TeamMember> MEMBERS = SqlRecords.rows(TeamMember.class);
+    private static final RowMapper<AuditEntry> AUDIT = SqlRecords.rows(AuditEntry.class);
 
     private final NamedParameterJdbcTemplate jdbc;
     private final Clock clock;
