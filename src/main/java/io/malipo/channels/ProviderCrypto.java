@@ -1,5 +1,7 @@
 package io.malipo.channels;
 
+import com.github.benmanes.caffeine.cache.Cache;
+import com.github.benmanes.caffeine.cache.Caffeine;
 import java.net.URLEncoder;
 import java.nio.charset.StandardCharsets;
 import java.security.GeneralSecurityException;
@@ -10,6 +12,7 @@ import java.security.NoSuchAlgorithmException;
 import java.security.PrivateKey;
 import java.security.PublicKey;
 import java.security.spec.X509EncodedKeySpec;
+import java.time.Duration;
 import java.util.Base64;
 import javax.crypto.Cipher;
 import org.springframework.stereotype.Component;
@@ -23,6 +26,14 @@ import org.springframework.stereotype.Component;
 @Component("providerCrypto")
 public class ProviderCrypto {
 
+    /**
+     * Session ids as encrypted for their bearer header, by key and session: a session's bearer is
+     * the same on every call while it lives, so the provider (the sandbox's included) decrypts it
+     * once rather than on every call, where a private-key operation costs milliseconds.
+     */
+    private final Cache<String, String> bearers = Caffeine.newBuilder().maximumSize(1_000)
+            .expireAfterWrite(Duration.ofHours(2)).build();
+
     /** Base64 of {@code text} encrypted under {@code publicKey} (Base64 of its X.509 encoding, PEM armour allowed). */
     public String rsa(String publicKey, String text) {
         if (publicKey == null || publicKey.isBlank()) {
@@ -35,6 +46,14 @@ public class ProviderCrypto {
         } catch (GeneralSecurityException | IllegalArgumentException e) {
             throw new IllegalStateException("the provider's public key is not an RSA public key in Base64", e);
         }
+    }
+
+    /**
+     * {@link #rsa} of a session id, once per session and key: the same Base64 on every call of the
+     * session, as a provider that decrypts what it is sent cannot tell the two apart.
+     */
+    public String rsaForSession(String publicKey, String session) {
+        return bearers.get(publicKey + "\n" + session, key -> rsa(publicKey, session));
     }
 
     /** A new 2048-bit RSA key pair, as a provider's: the sandbox's, and a contract test's fake provider's. */

@@ -100,4 +100,25 @@ class ProviderSessionsTest {
         assertThatThrownBy(() -> crypto.rsa("not a key", "x")).hasMessageContaining("not an RSA public key");
         assertThatThrownBy(() -> crypto.rsa("", "x")).hasMessageContaining("not configured");
     }
+
+    @Test
+    void aSessionIsEncryptedOnceAndItsBearerIsTheSameOnEveryCall() throws Exception {
+        KeyPairGenerator generator = KeyPairGenerator.getInstance("RSA");
+        generator.initialize(2048);
+        KeyPair keys = generator.generateKeyPair();
+        String base64 = Base64.getEncoder().encodeToString(keys.getPublic().getEncoded());
+        ProviderCrypto crypto = new ProviderCrypto();
+
+        String bearer = crypto.rsaForSession(base64, "session-1");
+
+        assertThat(ProviderCrypto.decrypt(keys.getPrivate(), bearer)).isEqualTo("session-1");
+        assertThat(crypto.rsaForSession(base64, "session-1")).isEqualTo(bearer);
+        String next = crypto.rsaForSession(base64, "session-2");
+        assertThat(next).isNotEqualTo(bearer);
+        assertThat(ProviderCrypto.decrypt(keys.getPrivate(), next)).isEqualTo("session-2");
+        KeyPair other = generator.generateKeyPair();
+        String underOther = crypto.rsaForSession(Base64.getEncoder().encodeToString(other.getPublic().getEncoded()),
+                "session-1");
+        assertThat(ProviderCrypto.decrypt(other.getPrivate(), underOther)).isEqualTo("session-1");
+    }
 }

@@ -4,6 +4,8 @@ import static io.malipo.channels.sandbox.SandboxProviders.ANY_KIND;
 import static io.malipo.channels.sandbox.SandboxProviders.PAYOUT;
 import static io.malipo.channels.sandbox.SandboxProviders.PUSH;
 
+import com.github.benmanes.caffeine.cache.Cache;
+import com.github.benmanes.caffeine.cache.Caffeine;
 import io.malipo.channels.PaymentResult;
 import io.malipo.channels.ProviderCrypto;
 import io.malipo.channels.ProviderDirectory;
@@ -46,6 +48,9 @@ class VodacomSandbox extends SandboxApi {
     private static final String SESSION_ROUTE = "direct:sandbox-vodacom-session";
 
     private final ProviderDirectory providers;
+    /** Bearers as decrypted, by what was sent (the sandbox key lives as long as this instance). */
+    private final Cache<String, String> bearers = Caffeine.newBuilder().maximumSize(10_000)
+            .expireAfterAccess(Duration.ofMinutes(30)).build();
     private final Clock clock;
 
     VodacomSandbox(Kit kit, ProviderDirectory providers, Clock clock) {
@@ -135,16 +140,22 @@ class VodacomSandbox extends SandboxApi {
         return providers.credentials(provider, false).get("session-" + issued);
     }
 
-    /** What Malipo encrypted under the sandbox's public key; empty when it is not that. */
+    /**
+     * What Malipo encrypted under the sandbox's public key; empty when it is not that. A bearer
+     * seen before is not decrypted again: the connector sends one per session, and a private-key
+     * operation took more of a test-mode payment's CPU than anything else in it.
+     */
     private String decrypted(String authorization) {
         if (authorization == null || !authorization.startsWith("Bearer ")) {
             return "";
         }
-        try {
-            return ProviderCrypto.decrypt(providers.sandboxPrivateKey(), authorization.substring("Bearer ".length()));
-        } catch (GeneralSecurityException | IllegalArgumentException e) {
-            return "";
-        }
+        return bearers.get(authorization.substring("Bearer ".length()), encrypted -> {
+            try {
+                return ProviderCrypto.decrypt(providers.sandboxPrivateKey(), encrypted);
+            } catch (GeneralSecurityException | IllegalArgumentException e) {
+                return "";
+            }
+        });
     }
 
     // --- payments
