@@ -4,7 +4,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import java.security.KeyPair;
-import java.security.KeyPairGenerator;
 import java.time.Duration;
 import java.util.Base64;
 import java.util.concurrent.atomic.AtomicLong;
@@ -86,9 +85,7 @@ class ProviderSessionsTest {
 
     @Test
     void rsaEncryptsUnderTheProvidersPublicKeyAsPkcs1() throws Exception {
-        KeyPairGenerator generator = KeyPairGenerator.getInstance("RSA");
-        generator.initialize(2048);
-        KeyPair keys = generator.generateKeyPair();
+        KeyPair keys = ProviderCrypto.rsaKeyPair();
         String base64 = Base64.getEncoder().encodeToString(keys.getPublic().getEncoded());
         String pem = "-----BEGIN PUBLIC KEY-----\n" + Base64.getMimeEncoder().encodeToString(keys.getPublic()
                 .getEncoded()) + "\n-----END PUBLIC KEY-----\n";
@@ -103,9 +100,7 @@ class ProviderSessionsTest {
 
     @Test
     void aSessionIsEncryptedOnceAndItsBearerIsTheSameOnEveryCall() throws Exception {
-        KeyPairGenerator generator = KeyPairGenerator.getInstance("RSA");
-        generator.initialize(2048);
-        KeyPair keys = generator.generateKeyPair();
+        KeyPair keys = ProviderCrypto.rsaKeyPair();
         String base64 = Base64.getEncoder().encodeToString(keys.getPublic().getEncoded());
         ProviderCrypto crypto = new ProviderCrypto();
 
@@ -116,7 +111,7 @@ class ProviderSessionsTest {
         String next = crypto.rsaForSession(base64, "session-2");
         assertThat(next).isNotEqualTo(bearer);
         assertThat(ProviderCrypto.decrypt(keys.getPrivate(), next)).isEqualTo("session-2");
-        KeyPair other = generator.generateKeyPair();
+        KeyPair other = ProviderCrypto.rsaKeyPair();
         String underOther = crypto.rsaForSession(Base64.getEncoder().encodeToString(other.getPublic().getEncoded()),
                 "session-1");
         assertThat(ProviderCrypto.decrypt(other.getPrivate(), underOther)).isEqualTo("session-1");
