@@ -5,6 +5,9 @@
 -- "attempt", "attemptedAt", "durationMs", "statusCode", "answer", ...}, the names quoted below.
 -- An entry is written whether or not the claim still held: the attempt was made. next_attempt_at
 -- goes back from when the claim would lapse to when the row finished, as in update-delivered.sql.
+-- The rows are found by their ids through the primary key (id = ANY of the outcomes' ids): joined
+-- to the JSON alone, which PostgreSQL takes for a hundred rows, the update read the whole table
+-- on every group, a cost that grew with every callback ever sent (DeliveryClaimPlanIT).
 WITH outcome AS (
     SELECT *
     FROM jsonb_to_recordset(CAST(:#outcomes AS jsonb))
@@ -16,7 +19,8 @@ WITH outcome AS (
         delivered_at = outcome."attemptedAt", next_attempt_at = outcome."attemptedAt", claimed_by = NULL,
         claimed_until = NULL
     FROM outcome
-    WHERE d.id = outcome.id
+    WHERE d.id = ANY (ARRAY(SELECT id FROM outcome))
+      AND d.id = outcome.id
       AND d.claimed_by = :#instance
     RETURNING d.id
 )
