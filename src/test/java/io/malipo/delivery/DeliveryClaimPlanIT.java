@@ -5,7 +5,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 import io.malipo.common.SqlFiles;
 import io.malipo.testsupport.PostgresIT;
 import java.time.OffsetDateTime;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.UUID;
@@ -31,11 +30,15 @@ class DeliveryClaimPlanIT extends PostgresIT {
     @Autowired
     TransactionTemplate transactions;
 
+    /** EXPLAIN's lines of the pass statements, and of the statement recording a group of outcomes. */
+    record Plans(List<String> passes, String outcomes) {
+    }
+
     @Test
     void aPassReadsTheOpenRowIndexInOrderAndAnOutcomeFindsItsRowById() {
         Map<String, Object> pass = Map.of("now", OffsetDateTime.now(), "batch", 16, "busy", List.of(""),
                 "instance", "plan", "claimedUntil", OffsetDateTime.now().plusMinutes(2), "rooms", "{}", "perTarget", 16);
-        List<List<String>> plans = transactions.execute(tx -> {
+        Plans plans = transactions.execute(tx -> {
             UUID merchant = UUID.randomUUID();
             jdbc.update("INSERT INTO merchant (id, vendor, name, email, status, created_at) "
                     + "VALUES (?, ?, 'Plan', 'plan@example.com', 'VERIFIED', now())", merchant,
@@ -50,25 +53,23 @@ class DeliveryClaimPlanIT extends PostgresIT {
             // Seen by this transaction only; its statistics go when it rolls back.
             jdbc.execute("ANALYZE delivery");
             // The claim of H2 and the one statement of PostgreSQL.
-            List<List<String>> lines = new ArrayList<>(List.of("delivery/select-due-for-update.sql",
-                    "delivery/claim-due.sql").stream()
-                    .map(file -> named.queryForList("EXPLAIN " + SqlFiles.load(file), pass, String.class)).toList());
+            List<String> passes = List.of("delivery/select-due-for-update.sql", "delivery/claim-due.sql").stream()
+                    .map(file -> explain(file, pass)).toList();
             UUID delivered = jdbc.queryForObject("SELECT id FROM delivery WHERE merchant_id = ? LIMIT 1", UUID.class,
                     merchant);
-            lines.add(named.queryForList("EXPLAIN " + SqlFiles.load("delivery/update-delivered-logged.sql"),
-                    Map.of("instance", "plan", "outcomes", "[{\"id\": \"" + delivered + "\", \"attemptId\": \""
-                            + UUID.randomUUID() + "\", \"attempt\": 1, \"attemptedAt\": \"2026-12-01T10:00:00Z\", "
-                            + "\"durationMs\": 3, \"statusCode\": 200, \"answer\": \"ok\"}]"), String.class));
+            String outcomes = explain("delivery/update-delivered-logged.sql", Map.of("instance", "plan", "outcomes",
+                    "[{\"id\": \"" + delivered + "\", \"attemptId\": \"" + UUID.randomUUID() + "\", \"attempt\": 1, "
+                            + "\"attemptedAt\": \"2026-12-01T10:00:00Z\", \"durationMs\": 3, \"statusCode\": 200, "
+                            + "\"answer\": \"ok\"}]"));
             tx.setRollbackOnly();
-            return lines;
+            return new Plans(passes, outcomes);
         });
         // Recording a group's outcomes looks its rows up by id, whatever the table holds: it ran
         // once per callback, and reading every delivery ever made each time cost more with each one.
-        String outcomes = String.join("\n", plans.remove(2));
-        assertThat(outcomes).as(outcomes).contains("Index Cond: (id = ANY (").doesNotContain("Seq Scan on delivery");
+        assertThat(plans.outcomes()).as(plans.outcomes()).contains("Index Cond: (id = ANY (")
+                .doesNotContain("Seq Scan on delivery");
 
-        for (List<String> plan : plans) {
-            String text = String.join("\n", plan);
+        for (String text : plans.passes()) {
             // Read in order from the first open row; bounded by the present, so rows rescheduled
             // for later (a receiver's whole backlog, after its failures) are never walked by passes
             // that find little due. (The one statement sorts the rows it read, a pass's worth.)
@@ -76,5 +77,9 @@ class DeliveryClaimPlanIT extends PostgresIT {
                     .contains("Index Cond: (next_attempt_at <= ")
                     .doesNotContainPattern("Sort Key: (delivery\\.)?next_attempt_at");
         }
+    }
+
+    private String explain(String file, Map<String, ?> parameters) {
+        return String.join("\n", named.queryForList("EXPLAIN " + SqlFiles.load(file), parameters, String.class));
     }
 }
