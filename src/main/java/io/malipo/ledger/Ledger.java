@@ -4,11 +4,13 @@ import io.malipo.common.ApiException;
 import io.malipo.common.SqlFiles;
 import java.math.BigDecimal;
 import java.time.OffsetDateTime;
+import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.UUID;
 import org.springframework.jdbc.core.namedparam.NamedParameterJdbcTemplate;
+import org.springframework.jdbc.core.namedparam.SqlParameterSourceUtils;
 import org.springframework.stereotype.Component;
 
 /**
@@ -68,6 +70,7 @@ public class Ledger {
         }
         UUID postingId = UUID.randomUUID();
         BigDecimal merchantDelta = BigDecimal.ZERO;
+        List<Map<String, Object>> entries = new ArrayList<>(posting.lines().size());
         for (Line line : posting.lines()) {
             if (line.amount().signum() == 0) {
                 continue;
@@ -80,23 +83,35 @@ public class Ledger {
             row.put("sourceType", posting.sourceType());
             row.put("sourceId", posting.sourceId());
             row.put("now", posting.now());
-            jdbc.update(SqlFiles.load("ledger/insert-entry.sql"), row);
+            entries.add(row);
             if (MERCHANT.equals(line.account())) {
                 merchantDelta = merchantDelta.add(line.amount());
             }
         }
+        // The lines go to the database together, in one round trip.
+        jdbc.batchUpdate(SqlFiles.load("ledger/insert-entry.sql"), SqlParameterSourceUtils.createBatch(entries));
         Map<String, Object> balance = key(posting);
         balance.put("delta", merchantDelta);
-        jdbc.update(SqlFiles.load("ledger/insert-balance.sql"), balance);
-        if (!covered) {
-            jdbc.update(SqlFiles.load("ledger/update-balance-adjust.sql"), balance);
-            return;
+        if (moveBalance(balance, covered) == 0) {
+            // The merchant's first posting in this currency and mode: the row is made at zero
+            // (or found made by a posting committed meanwhile), then moved like any other.
+            jdbc.update(SqlFiles.load("ledger/insert-balance.sql"), balance);
+            if (moveBalance(balance, covered) == 0) {
+                throw ApiException.badRequest("insufficient_balance", "The available " + posting.currency()
+                        + " balance does not cover the " + merchantDelta.negate().toPlainString() + " this takes "
+                        + "from it; GET /api/v1/balance shows what is available.");
+            }
         }
-        if (jdbc.update(SqlFiles.load("ledger/update-balance-by.sql"), balance) == 0) {
-            throw ApiException.badRequest("insufficient_balance", "The available " + posting.currency()
-                    + " balance does not cover the " + merchantDelta.negate().toPlainString() + " this takes from it; "
-                    + "GET /api/v1/balance shows what is available.");
-        }
+    }
+
+    /**
+     * Rows moved: 0 when the balance has no row yet, or (covered) when it does not cover a debit.
+     * Moving first and making the row only when there is none saves a statement on every posting
+     * but a merchant's first.
+     */
+    private int moveBalance(Map<String, Object> balance, boolean covered) {
+        return jdbc.update(SqlFiles.load(covered ? "ledger/update-balance-by.sql" : "ledger/update-balance-adjust.sql"),
+                balance);
     }
 
     private static Map<String, Object> key(Posting posting) {
