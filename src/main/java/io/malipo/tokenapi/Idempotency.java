@@ -107,17 +107,19 @@ public class Idempotency {
         claim.put("claimToken", UUID.randomUUID());
         claim.put("now", now());
         claim.put("olderThan", now().minus(window));
-        jdbc.update(SqlFiles.load("tokenapi/delete-idempotency-key.sql"), claim);
+        boolean taken;
         try {
-            jdbc.update(SqlFiles.load("tokenapi/insert-idempotency-key.sql"), claim);
+            taken = jdbc.update(SqlFiles.load("tokenapi/claim-idempotency-key.sql"), claim) == 0;
+        } catch (DuplicateKeyException claimedMeanwhile) {
+            taken = true;
+        }
+        if (!taken) {
             claimed(exchange, claim);
             return;
-        } catch (DuplicateKeyException usedBefore) {
-            List<Map<String, Object>> rows = jdbc.queryForList(SqlFiles.load("tokenapi/select-idempotency-key.sql"),
-                    claim);
-            if (!rows.isEmpty() && repeat(exchange, claim, rows.get(0))) {
-                return;
-            }
+        }
+        List<Map<String, Object>> rows = jdbc.queryForList(SqlFiles.load("tokenapi/select-idempotency-key.sql"), claim);
+        if (!rows.isEmpty() && repeat(exchange, claim, rows.get(0))) {
+            return;
         }
         throw new ApiException(409, "idempotency_key_in_use", "A request with this Idempotency-Key is still being "
                 + "processed; retry in a moment to get its answer.").withHeader("Retry-After", "1");

@@ -97,6 +97,26 @@ class PaymentsApiIT extends TokenApiIT {
     }
 
     @Test
+    void anIdempotencyKeyPastItsWindowIsNewAgainAndRunsTheRequestItCarries() {
+        Response first = api.post("/api/v1/collections", body("INV-41", "700", "255754000000", ""),
+                "Idempotency-Key", "op-41");
+        assertThat(first.status()).as(first.body()).isEqualTo(201);
+        jdbc.update("UPDATE idempotency_key SET created_at = created_at - INTERVAL '25 hours' WHERE idem_key = 'op-41'");
+
+        Response later = api.post("/api/v1/collections", body("INV-42", "900", "255754000000", ""),
+                "Idempotency-Key", "op-41");
+
+        assertThat(later.status()).as(later.body()).isEqualTo(201);
+        assertThat(later.header("Idempotent-Replayed")).isEmpty();
+        assertThat(later.json().get("id").asText()).isNotEqualTo(first.json().get("id").asText());
+        assertThat(later.json().get("reference").asText()).isEqualTo("INV-42");
+        Response repeat = api.post("/api/v1/collections", body("INV-42", "900", "255754000000", ""),
+                "Idempotency-Key", "op-41");
+        assertThat(repeat.body()).isEqualTo(later.body());
+        assertThat(api.get("/api/v1/payments").json().get("data")).hasSize(2);
+    }
+
+    @Test
     void anotherMerchantsPaymentIsNotFoundAndTheListShowsOnlyTheCallersOwn() {
         String id = collect("INV-6", "100", "255754000000", "").json().get("id").asText();
         ApiMerchant other = ApiMerchant.create(http, admin);
