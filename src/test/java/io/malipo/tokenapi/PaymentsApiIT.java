@@ -101,7 +101,8 @@ class PaymentsApiIT extends TokenApiIT {
         Response first = api.post("/api/v1/collections", body("INV-41", "700", "255754000000", ""),
                 "Idempotency-Key", "op-41");
         assertThat(first.status()).as(first.body()).isEqualTo(201);
-        jdbc.update("UPDATE idempotency_key SET created_at = created_at - INTERVAL '25 hours' WHERE idem_key = 'op-41'");
+        jdbc.update("UPDATE idempotency_key SET created_at = created_at - INTERVAL '25 hours' "
+                + "WHERE merchant_id = CAST(? AS UUID) AND idem_key = 'op-41'", shop.id);
 
         Response later = api.post("/api/v1/collections", body("INV-42", "900", "255754000000", ""),
                 "Idempotency-Key", "op-41");
