@@ -26,7 +26,8 @@ import java.util.Date;
 import java.util.List;
 import java.util.Optional;
 import java.util.UUID;
-import org.bouncycastle.jce.provider.BouncyCastleProvider;
+import org.bouncycastle.jcajce.provider.asymmetric.ec.KeyFactorySpi;
+import org.bouncycastle.jcajce.provider.asymmetric.ec.SignatureSpi;
 import org.springframework.stereotype.Component;
 
 /**
@@ -40,9 +41,13 @@ public class AccessTokens {
 
     /**
      * Bouncy Castle's ECDSA, for signing and verifying: it multiplies the curve's base point from a
-     * precomputed table, and on Java 17 signs P-256 in about half the time of the JDK's own.
+     * precomputed table, and on Java 17 signs P-256 in about a sixth of the time of the JDK's own
+     * (about 100 against 650 µs, and 115 against 1,300 µs to verify). Only the two services tokens
+     * use are registered: Bouncy Castle's whole provider registers every algorithm it has, which
+     * loaded about 550 classes while Malipo started (from a signed jar, which the start-up archive
+     * cannot hold) and took a twentieth of the main thread's start.
      */
-    private static final Provider EC_PROVIDER = new BouncyCastleProvider();
+    private static final Provider EC_PROVIDER = new EcdsaProvider();
 
     /**
      * Signers and verifiers by key id, holding the key as Bouncy Castle's own: a JDK key is
@@ -170,6 +175,18 @@ public class AccessTokens {
             return verifier;
         } catch (JOSEException | GeneralSecurityException e) {
             throw new IllegalStateException("signing key " + key.getKeyID() + " cannot be used", e);
+        }
+    }
+
+    /** Bouncy Castle's EC key factory and SHA256withECDSA, and nothing else of it. */
+    private static final class EcdsaProvider extends Provider {
+
+        private static final long serialVersionUID = 1L;
+
+        EcdsaProvider() {
+            super("Malipo-BC-ECDSA", "1", "Bouncy Castle's EC key factory and SHA256withECDSA");
+            putService(new Service(this, "KeyFactory", "EC", KeyFactorySpi.EC.class.getName(), null, null));
+            putService(new Service(this, "Signature", "SHA256withECDSA", SignatureSpi.ecDSA256.class.getName(), null, null));
         }
     }
 }
