@@ -18,12 +18,14 @@ import java.util.regex.Pattern;
  */
 public final class Timestamps {
 
-    private static final Pattern FORM = Pattern.compile(
-            "(\\d{4}-\\d{2}-\\d{2})[T ](\\d{2}:\\d{2}(?::\\d{2}(?:\\.\\d{1,9})?)?)\\s*(Z|[+-]\\d{2}(?::?\\d{2})?)?");
+    private static final Pattern FORM = Pattern.compile("(\\d{4})-(\\d{2})-(\\d{2})[T ](\\d{2}):(\\d{2})"
+            + "(?::(\\d{2})(?:\\.(\\d{1,9}))?)?\\s*(?:(Z)|([+-])(\\d{2})(?::?(\\d{2}))?)?");
 
     private Timestamps() {
     }
 
+    // The fields are taken from the match as numbers: handing the text to LocalDateTime.parse
+    // would read it a second time through a general formatter on every signed request.
     public static Optional<Instant> parse(String header, ZoneId defaultZone) {
         if (header == null) {
             return Optional.empty();
@@ -33,15 +35,36 @@ public final class Timestamps {
             return Optional.empty();
         }
         try {
-            LocalDateTime local = LocalDateTime.parse(m.group(1) + "T" + m.group(2));
-            String offset = m.group(3);
-            if (offset == null) {
+            LocalDateTime local = LocalDateTime.of(number(m, 1), number(m, 2), number(m, 3), number(m, 4),
+                    number(m, 5), number(m, 6), nanos(m.group(7)));
+            if (m.group(8) != null) {
+                return Optional.of(local.toInstant(ZoneOffset.UTC));
+            }
+            if (m.group(9) == null) {
                 return Optional.of(local.atZone(defaultZone).toInstant());
             }
-            return Optional.of(local.toInstant(ZoneOffset.of(offset.length() == 5 && offset.charAt(3) != ':'
-                    ? offset.substring(0, 3) + ":" + offset.substring(3) : offset)));
+            int sign = m.group(9).equals("-") ? -1 : 1;
+            return Optional.of(local.toInstant(ZoneOffset.ofHoursMinutes(sign * number(m, 10), sign * number(m, 11))));
         } catch (DateTimeException e) {
             return Optional.empty();
         }
+    }
+
+    /** The group as a number; 0 when the optional part it belongs to was left out. */
+    private static int number(Matcher m, int group) {
+        String digits = m.group(group);
+        return digits == null ? 0 : Integer.parseInt(digits);
+    }
+
+    /** A fraction of a second of 1 to 9 digits as nanoseconds. */
+    private static int nanos(String fraction) {
+        if (fraction == null) {
+            return 0;
+        }
+        int value = Integer.parseInt(fraction);
+        for (int i = fraction.length(); i < 9; i++) {
+            value *= 10;
+        }
+        return value;
     }
 }

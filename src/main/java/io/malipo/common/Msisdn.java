@@ -7,6 +7,7 @@ import com.google.i18n.phonenumbers.PhoneNumberUtil;
 import com.google.i18n.phonenumbers.Phonenumber.PhoneNumber;
 import java.util.Optional;
 import java.util.Set;
+import java.util.regex.Pattern;
 
 /**
  * Mobile numbers as the APIs take them: digits with the country prefix (255712345678), a
@@ -18,6 +19,8 @@ public final class Msisdn {
     private static final PhoneNumberUtil PHONES = PhoneNumberUtil.getInstance();
     private static final Set<PhoneNumberType> MOBILE =
             Set.of(PhoneNumberType.MOBILE, PhoneNumberType.FIXED_LINE_OR_MOBILE);
+    private static final Pattern INTERNATIONAL_DIGITS = Pattern.compile("[1-9][0-9]{10,14}");
+    private static final Pattern DIGITS = Pattern.compile("\\+?[1-9][0-9]{7,14}");
     public static final String RULE = "must be a mobile number in digits with the country prefix, such as 255712345678";
 
     private Msisdn() {
@@ -34,7 +37,7 @@ public final class Msisdn {
         if (text == null || text.isBlank() || text.length() > 32) {
             return Optional.empty();
         }
-        String typed = text.strip().matches("[1-9][0-9]{10,14}") ? "+" + text.strip() : text;
+        String typed = INTERNATIONAL_DIGITS.matcher(text.strip()).matches() ? "+" + text.strip() : text;
         try {
             return normalise(PHONES.format(PHONES.parse(typed, region), PhoneNumberFormat.E164));
         } catch (NumberParseException e) {
@@ -47,7 +50,7 @@ public final class Msisdn {
      * number, so that what someone typed is shown back as they typed it.
      */
     public static String readable(String msisdn) {
-        if (msisdn == null || !msisdn.matches("\\+?[1-9][0-9]{7,14}")) {
+        if (msisdn == null || !DIGITS.matcher(msisdn).matches()) {
             return msisdn;
         }
         try {
@@ -69,15 +72,14 @@ public final class Msisdn {
             return Optional.empty();
         }
         String digits = text.strip();
-        if (digits.startsWith("+")) {
-            digits = digits.substring(1);
-        }
-        if (!digits.matches("[1-9][0-9]{7,14}")) {
+        if (!DIGITS.matcher(digits).matches()) {
             return Optional.empty();
         }
         try {
-            PhoneNumber number = PHONES.parse("+" + digits, null);
-            if (!PHONES.isValidNumber(number) || !MOBILE.contains(PHONES.getNumberType(number))) {
+            PhoneNumber number = PHONES.parse(digits.startsWith("+") ? digits : "+" + digits, null);
+            // A mobile type is only ever given to a valid number, so asking isValidNumber as well
+            // would match the number against its region's patterns a second time.
+            if (!MOBILE.contains(PHONES.getNumberType(number))) {
                 return Optional.empty();
             }
             return Optional.of(PHONES.format(number, PhoneNumberFormat.E164).substring(1));

@@ -28,6 +28,13 @@ class CheckoutUnitsTest {
                 assertThat(instant.getEpochSecond()).isEqualTo(Instant.parse("2024-05-01T09:30:46Z").getEpochSecond()));
     }
 
+    @ParameterizedTest
+    @CsvSource({"2024-05-01T05:30:46.5-04:00, 2024-05-01T09:30:46.500Z", "2024-05-01T09:30:46.000000001Z, 2024-05-01T09:30:46.000000001Z",
+            "2024-05-01T10:00:46-00:30, 2024-05-01T10:30:46Z", "2024-05-01T12:30:46.25, 2024-05-01T09:30:46.250Z"})
+    void aTimestampKeepsItsFractionAndOffsetExactly(String header, String instant) {
+        assertThat(Timestamps.parse(header, DAR)).hasValue(Instant.parse(instant));
+    }
+
     /** Java's OffsetDateTime.toString() leaves the seconds out when they are 0. */
     @ParameterizedTest
     @ValueSource(strings = {"2024-05-01T12:30+03:00", "2024-05-01T09:30Z", "2024-05-01 12:30"})
@@ -37,7 +44,8 @@ class CheckoutUnitsTest {
 
     @ParameterizedTest
     @ValueSource(strings = {"", "yesterday", "2024-13-01T12:30:46Z", "2024-05-01", "1714555846", "2024-05-01T25:00:00Z",
-            "2024-05-01T12:30.5Z", "2024-05-01T12Z"})
+            "2024-05-01T12:30.5Z", "2024-05-01T12Z", "2024-02-30T10:00:00Z", "2024-05-01T12:30:46+19:00",
+            "2024-05-01T12:60:00Z"})
     void unreadableTimestampsAreNotGuessed(String header) {
         assertThat(Timestamps.parse(header, DAR)).isEmpty();
     }
@@ -140,5 +148,20 @@ class CheckoutUnitsTest {
                 .contains("62140510" + "1234567890");
         assertThat(payload.substring(payload.length() - 4))
                 .isEqualTo(EmvQr.crc16(payload.substring(0, payload.length() - 4)));
+    }
+
+    /** Authorization carries the key in standard or URL-safe Base64, as itself, or in hex. */
+    @Test
+    void theApiKeyIsFoundInEveryEncodingClientsSend() {
+        String key = "live_key>>>???~";
+        byte[] bytes = key.getBytes(StandardCharsets.UTF_8);
+        String standard = java.util.Base64.getEncoder().encodeToString(bytes);
+        String urlSafe = java.util.Base64.getUrlEncoder().encodeToString(bytes);
+        assertThat(standard).contains("+").contains("/");
+        assertThat(urlSafe).contains("-").contains("_");
+        for (String sent : List.of(standard, urlSafe, key, java.util.HexFormat.of().formatHex(bytes))) {
+            assertThat(CheckoutAuth.candidateKeys("SELCOM " + sent)).as(sent).contains(key);
+        }
+        assertThat(CheckoutAuth.candidateKeys("SELCOM")).isEmpty();
     }
 }

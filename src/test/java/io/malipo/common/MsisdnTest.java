@@ -16,6 +16,14 @@ class MsisdnTest {
         assertThat(Msisdn.fromTyped(typed, "TZ").orElse(null)).isEqualTo(expected);
     }
 
+    @ParameterizedTest(name = "\"{0}\" -> {1}")
+    @CsvSource(nullValues = "-", value = {"255754000000, 255754000000", "+255754000000, 255754000000",
+            "' 254712345678 ', 254712345678", "255222123456, -", "2557540000, -", "0754000000, -", "+0754000000, -",
+            "255 754 000 000, -", "-, -"})
+    void aNumberWithItsCountryPrefixIsTakenOnlyWhenItIsAMobileOne(String msisdn, String expected) {
+        assertThat(Msisdn.normalise(msisdn).orElse(null)).isEqualTo(expected);
+    }
+
     @ParameterizedTest(name = "{0} -> {1}")
     @CsvSource({"TZ, 255", "KE, 254", "UG, 256"})
     void aRegionsCallingCodeIsWhatItsNumbersStartWith(String region, String code) {
