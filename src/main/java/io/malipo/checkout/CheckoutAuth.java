@@ -136,8 +136,9 @@ public class CheckoutAuth {
         Set<String> candidates = new LinkedHashSet<>();
         // Text the standard alphabet decodes has no - or _, so the URL-safe one would refuse it or
         // read the same bytes: it is asked only when the standard one refused.
-        decodeText(() -> Base64.getDecoder().decode(credential)).ifPresentOrElse(candidates::add,
-                () -> decodeText(() -> Base64.getUrlDecoder().decode(credential)).ifPresent(candidates::add));
+        decodeText(() -> Base64.getDecoder().decode(credential))
+                .or(() -> decodeText(() -> Base64.getUrlDecoder().decode(credential)))
+                .ifPresent(candidates::add);
         candidates.add(credential);
         // Asked only of text that is hex: a failed parse throws, which costs more than the check.
         if (credential.length() % 2 == 0 && credential.chars().allMatch(HexFormat::isHexDigit)) {

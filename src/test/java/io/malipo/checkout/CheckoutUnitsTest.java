@@ -6,6 +6,8 @@ import java.math.BigDecimal;
 import java.nio.charset.StandardCharsets;
 import java.time.Instant;
 import java.time.ZoneId;
+import java.util.Base64;
+import java.util.HexFormat;
 import java.util.List;
 import java.util.Optional;
 import org.junit.jupiter.api.Test;
@@ -155,11 +157,11 @@ class CheckoutUnitsTest {
     void theApiKeyIsFoundInEveryEncodingClientsSend() {
         String key = "live_key>>>???~";
         byte[] bytes = key.getBytes(StandardCharsets.UTF_8);
-        String standard = java.util.Base64.getEncoder().encodeToString(bytes);
-        String urlSafe = java.util.Base64.getUrlEncoder().encodeToString(bytes);
+        String standard = Base64.getEncoder().encodeToString(bytes);
+        String urlSafe = Base64.getUrlEncoder().encodeToString(bytes);
         assertThat(standard).contains("+").contains("/");
         assertThat(urlSafe).contains("-").contains("_");
-        for (String sent : List.of(standard, urlSafe, key, java.util.HexFormat.of().formatHex(bytes))) {
+        for (String sent : List.of(standard, urlSafe, key, HexFormat.of().formatHex(bytes))) {
             assertThat(CheckoutAuth.candidateKeys("SELCOM " + sent)).as(sent).contains(key);
         }
         assertThat(CheckoutAuth.candidateKeys("SELCOM")).isEmpty();
