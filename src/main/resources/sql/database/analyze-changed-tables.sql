@@ -1,10 +1,11 @@
 -- Refreshes the planner's statistics of Malipo's tables that changed by more than autovacuum's
 -- own default threshold (50 rows plus a tenth of the table) since they were last analysed.
 -- Run only where the server's autovacuum is off; with it on, the server does this itself.
--- Paced as autovacuum would be: a table analysed before waits autovacuum_naptime since, and the
--- work sleeps as autovacuum's does (its cost delay and limit). Each ANALYZE makes every session
--- plan its statements on that table again at once, and unthrottled it takes a core: on a busy
--- 2-core server both showed as a burst of slow requests after every run.
+-- Paced as autovacuum would be: a table is analysed again only once autovacuum_naptime has
+-- passed since its last analysis, and the work sleeps as autovacuum's does (its cost delay and
+-- limit). Each ANALYZE makes every session plan its statements on that table again at once, and
+-- unthrottled it takes a core: on a busy 2-core server both showed as a burst of slow requests
+-- after every run.
 DO $$
 DECLARE
     t record;
