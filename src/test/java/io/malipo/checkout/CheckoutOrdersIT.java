@@ -26,20 +26,16 @@ import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import javax.imageio.ImageIO;
-import org.apache.camel.ProducerTemplate;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
-import org.springframework.beans.factory.annotation.Autowired;
 
 class CheckoutOrdersIT extends PostgresIT {
 
     private static final String WEBHOOK = Base64.getEncoder()
             .encodeToString("https://shop.example.com/callback".getBytes(StandardCharsets.UTF_8));
 
-    @Autowired
-    private ProducerTemplate camel;
     private CheckoutClient shop;
 
     @BeforeEach
@@ -350,19 +346,6 @@ class CheckoutOrdersIT extends PostgresIT {
         assertEnvelope(cancel.json(), "410", "FAIL");
         assertThat(column("P-1", "cancel_reason"))
                 .isEqualTo("EXPIRED");
-    }
-
-    @Test
-    void theSweepExpiresADueOrderThatNobodyLooksAtAndLeavesTheOthersPending() {
-        shop.post("/v1/checkout/create-order", order("P-2", "1000", ", \"expiry\": 30")).send();
-        shop.post("/v1/checkout/create-order", order("P-3", "1000", ", \"expiry\": 60")).send();
-        clock.advance(Duration.ofMinutes(31));
-
-        camel.sendBody(CheckoutUpkeepRoutes.EXPIRE_DUE, null);
-
-        assertThat(column("P-2", "payment_status")).isEqualTo("CANCELLED");
-        assertThat(column("P-2", "cancel_reason")).isEqualTo("EXPIRED");
-        assertThat(column("P-3", "payment_status")).isEqualTo("PENDING");
     }
 
     // --- the payment page
