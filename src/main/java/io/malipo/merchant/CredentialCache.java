@@ -2,6 +2,7 @@ package io.malipo.merchant;
 
 import com.github.benmanes.caffeine.cache.Cache;
 import com.github.benmanes.caffeine.cache.Caffeine;
+import com.github.benmanes.caffeine.cache.Ticker;
 import io.malipo.common.Database;
 import java.sql.Connection;
 import java.sql.SQLException;
@@ -20,6 +21,7 @@ import org.postgresql.PGNotification;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import org.springframework.beans.factory.DisposableBean;
+import org.springframework.beans.factory.annotation.Autowired;
 import org.springframework.context.SmartLifecycle;
 import org.springframework.stereotype.Component;
 
@@ -28,10 +30,19 @@ import org.springframework.stereotype.Component;
  * read and open them again each time. Only on PostgreSQL, and only while this instance listens on
  * the channel {@value #CHANNEL}: triggers on {@code merchant}, {@code checkout_credential} and
  * {@code api_key} notify it when a transaction that changed them commits, on whichever instance
- * (or psql session) made the change, and every instance then forgets everything it kept. A
- * revocation or a suspension therefore takes effect everywhere within the time PostgreSQL takes
- * to pass a notification on. While the listening connection is down nothing is kept, and what
- * was kept is forgotten when it comes back.
+ * (or psql session) made the change, and every instance then forgets everything it kept. While
+ * the listening connection is down nothing is kept, and what was kept is forgotten when it comes back.
+ *
+ * <p>The promise: a change (a key or credential revoked, a merchant suspended) is obeyed by every
+ * instance for every request checked more than {@link #CHANGE_BOUND} after it committed, however
+ * late a notification arrives. The listener asks the database a question every
+ * {@link #CONFIRM_EVERY}; a notification committed before a question was sent comes to this
+ * instance before the answer to the question after it (the server passes notifications on
+ * whenever it waits for the next command), so once that answer is in and every notification
+ * received with it handled, nothing committed before the first question is still unheard of.
+ * What is kept is used only while such a confirmation is younger than the bound; when the
+ * listener falls behind (a machine short of CPU, a slow network), requests read the database
+ * instead, which is slower and never wrong. The instance that makes a change forgets at once.
  *
  * <p>A lookup that read the database while a change committed must not keep what it read: each
  * entry is put with the generation seen before reading, and a notification starts a new one.
@@ -41,10 +52,10 @@ public class CredentialCache implements SmartLifecycle, DisposableBean {
 
     static final String CHANNEL = "malipo_credentials";
     private static final Logger LOG = LoggerFactory.getLogger(CredentialCache.class);
-    /** How long the listener waits for a notification at a time: also how soon it notices a stop. */
-    private static final int WAIT_MILLIS = 500;
-    /** Quiet waits after which the listener makes sure its connection is alive (every 5 s). */
-    private static final int QUIET_WAITS_BEFORE_CHECK = 10;
+    /** How late, at most, an instance obeys a change another instance or an operator committed. */
+    public static final Duration CHANGE_BOUND = Duration.ofSeconds(1);
+    /** How often the listener confirms it has heard every change: well inside the bound, twice over. */
+    static final Duration CONFIRM_EVERY = Duration.ofMillis(200);
     /** How often this instance records a key's use (api_key.last_used_at is minute-grained). */
     private static final Duration USE_GRAIN = Duration.ofMinutes(1);
 
@@ -59,6 +70,13 @@ public class CredentialCache implements SmartLifecycle, DisposableBean {
     private final DataSource pool;
     private final Clock clock;
     private final boolean postgres;
+    /** Time as the confirmation counts it: the machine's, never the business clock a test may move. */
+    private final Ticker ticker;
+    /**
+     * {@link #ticker} when the question was sent after whose answer, and the one after it, every
+     * change committed before then had been heard of; {@link Long#MIN_VALUE} until the first.
+     */
+    private volatile long confirmedAt = Long.MIN_VALUE;
     private volatile boolean listening;
     private volatile boolean running;
     private Thread listener;
@@ -67,10 +85,16 @@ public class CredentialCache implements SmartLifecycle, DisposableBean {
     private record Kept(Object value, Instant until) {
     }
 
+    @Autowired
     public CredentialCache(DataSource pool, Clock clock, Database database) {
+        this(pool, clock, database, Ticker.systemTicker());
+    }
+
+    CredentialCache(DataSource pool, Clock clock, Database database, Ticker ticker) {
         this.pool = pool;
         this.clock = clock;
         this.postgres = database.isPostgres();
+        this.ticker = ticker;
     }
 
     /** The generation to pass to {@link #put}: read it before reading the database. */
@@ -80,7 +104,7 @@ public class CredentialCache implements SmartLifecycle, DisposableBean {
 
     @SuppressWarnings("unchecked")
     public <T> Optional<T> get(String key, Class<T> type) {
-        if (!listening) {
+        if (!confirmed()) {
             return Optional.empty();
         }
         Kept kept = entries.getIfPresent(key);
@@ -103,6 +127,12 @@ public class CredentialCache implements SmartLifecycle, DisposableBean {
             // A change committed while the value was read: it may predate that change.
             entries.invalidate(key);
         }
+    }
+
+    /** Whether what is kept may be used: the listener heard every change up to less than the bound ago. */
+    private boolean confirmed() {
+        long at = confirmedAt;
+        return listening && at != Long.MIN_VALUE && ticker.read() - at < CHANGE_BOUND.toNanos();
     }
 
     /**
@@ -162,13 +192,15 @@ public class CredentialCache implements SmartLifecycle, DisposableBean {
     public void destroy() throws InterruptedException {
         stop();
         if (listener != null) {
-            listener.join(WAIT_MILLIS * 4L);
+            listener.join(CONFIRM_EVERY.toMillis() * 4);
         }
     }
 
     /**
      * Holds one of the pool's connections for as long as it listens (a connection of its own
-     * would be one more per instance against the server's limit), and takes another when it is lost.
+     * would be one more per instance against the server's limit), and takes another when it is
+     * lost. Each turn asks the database a question, handles the notifications that came before
+     * its answer, and then waits for more until the next turn.
      */
     private void listen() {
         long backoff = 500;
@@ -180,19 +212,18 @@ public class CredentialCache implements SmartLifecycle, DisposableBean {
                 listening = true;
                 backoff = 500;
                 PGConnection pg = connection.unwrap(PGConnection.class);
+                long asked = Long.MIN_VALUE;
                 try {
-                    int quiet = 0;
                     while (running) {
-                        PGNotification[] notes = pg.getNotifications(WAIT_MILLIS);
-                        if (notes != null && notes.length > 0) {
-                            forgetAll();
-                            quiet = 0;
-                        } else if (++quiet == QUIET_WAITS_BEFORE_CHECK) {
-                            // Nothing came for a while: make sure that is because nothing changed,
-                            // not because the connection died quietly.
-                            statement.execute("SELECT 1");
-                            quiet = 0;
-                        }
+                        long asking = ticker.read();
+                        // Also how a connection that died quietly is noticed.
+                        statement.execute("SELECT 1");
+                        heard(pg.getNotifications());
+                        // The notification of a change committed before the previous question
+                        // was sent has come by now, at the latest with this answer.
+                        confirmedAt = asked;
+                        asked = asking;
+                        heard(pg.getNotifications(Math.toIntExact(CONFIRM_EVERY.toMillis())));
                     }
                 } finally {
                     // Back in the pool, the connection must not go on collecting notifications.
@@ -205,10 +236,17 @@ public class CredentialCache implements SmartLifecycle, DisposableBean {
                 }
             } finally {
                 listening = false;
+                confirmedAt = Long.MIN_VALUE;
                 forgetAll();
             }
             sleep(backoff);
             backoff = Math.min(backoff * 2, 10_000);
+        }
+    }
+
+    private void heard(PGNotification[] notes) {
+        if (notes != null && notes.length > 0) {
+            forgetAll();
         }
     }
 

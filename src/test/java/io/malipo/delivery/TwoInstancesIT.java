@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.malipo.MalipoApplication;
 import io.malipo.common.web.Ports;
+import io.malipo.merchant.CredentialCache;
 import io.malipo.testsupport.ApiMerchant;
 import io.malipo.testsupport.Await;
 import io.malipo.testsupport.CallbackReceiver;
@@ -173,6 +174,10 @@ class TwoInstancesIT extends PostgresIT {
         assertThat(there.bearer(token).get("/api/v1/payments").status()).isEqualTo(200);
 
         assertThat(admin.post("/admin/v1/api-keys/" + merchant.keyId + "/revoke", "").status()).isEqualTo(200);
+        // The instance that revoked it refuses it at once; the other one within the promised bound,
+        // however late PostgreSQL's notification reaches it.
+        assertThat(http.bearer(token).get("/api/v1/payments").status()).isEqualTo(401);
+        Await.past(CredentialCache.CHANGE_BOUND);
 
         Http.Response refused = there.bearer(token).get("/api/v1/payments");
         assertThat(refused.status()).as(refused.body()).isEqualTo(401);

@@ -28,4 +28,20 @@ public final class Await {
             }
         }
     }
+
+    /**
+     * Lets a promised bound pass, counted from now: for a promise such as "obeyed everywhere
+     * within a second of committing", the second is itself what a test of it waits for.
+     */
+    public static void past(Duration bound) {
+        long until = System.nanoTime() + bound.toNanos() + 1;
+        for (long left = bound.toNanos() + 1; left > 0; left = until - System.nanoTime()) {
+            try {
+                Thread.sleep(left / 1_000_000, (int) (left % 1_000_000));
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                throw new AssertionError(e);
+            }
+        }
+    }
 }
